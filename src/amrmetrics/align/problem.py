@@ -1,0 +1,122 @@
+"""The alignment problem shared by Smatch, S2match and the fine-grained scores.
+
+Given a test and a gold graph, find the one-to-one partial mapping of test nodes to gold nodes
+that maximises the number of matching triples. A triple's match depends either on one node pair
+(instance and attribute triples, self-loops) or on two (relation triples), so the objective is
+
+    sum_i unary[i, m(i)] + sum_q weights[q] * [m(i_q) = j_q and m(k_q) = l_q]
+
+Graded metrics (S2match) only change ``unary``; the solver never sees graphs.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+
+from amrmetrics.graph import Graph
+
+Duplicates = Literal["min", "product"]
+
+
+@dataclass(frozen=True, eq=False)
+class AlignmentProblem:
+    """Weights of a maximum-weight graph-alignment problem.
+
+    ``unary`` is ``(n_test, n_gold)``: what mapping test node i to gold node j earns alone.
+    ``pairs`` is ``(m, 4)`` with rows ``(i, j, k, l)``, ``i < k`` and ``j != l``: ``weights[q]`` is
+    earned when both i -> j and k -> l are chosen. Each (i, j, k, l) appears at most once.
+    """
+
+    unary: np.ndarray
+    pairs: np.ndarray
+    weights: np.ndarray
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """``(n_test, n_gold)``"""
+        return self.unary.shape  # type: ignore[return-value]
+
+    def value(self, mapping: Sequence[int]) -> float:
+        """Objective of a mapping (``mapping[i]`` = gold node of test node i, or -1)."""
+        m = np.asarray(mapping, dtype=np.int64)
+        if m.size == 0:
+            return 0.0
+        rows = np.nonzero(m >= 0)[0]
+        total = float(self.unary[rows, m[rows]].sum())
+        if len(self.pairs):
+            i, j, k, l = self.pairs.T
+            total += float(self.weights[(m[i] == j) & (m[k] == l)].sum())
+        return total
+
+
+def _combine(k: int, l: int, duplicates: Duplicates) -> int:
+    return min(k, l) if duplicates == "min" else k * l
+
+
+def build_problem(
+    test: Graph,
+    gold: Graph,
+    *,
+    duplicates: Duplicates = "min",
+    instance_weights: np.ndarray | None = None,
+) -> AlignmentProblem:
+    """Build the problem for two standardized graphs.
+
+    ``duplicates`` says how a triple repeated k times in test and l times in gold counts
+    (see :class:`~amrmetrics.standardize.Preset`). ``instance_weights`` replaces the 0/1 equality
+    of concepts (``(n_test, n_gold)``, for graded metrics).
+    """
+    test_index = {v: i for i, v in enumerate(test.variables)}
+    gold_index = {v: j for j, v in enumerate(gold.variables)}
+    n1, n2 = len(test_index), len(gold_index)
+
+    if instance_weights is not None:
+        if instance_weights.shape != (n1, n2):
+            raise ValueError(f"instance_weights has shape {instance_weights.shape}, expected {(n1, n2)}")
+        unary = np.array(instance_weights, dtype=np.float64)
+    else:
+        unary = np.zeros((n1, n2), dtype=np.float64)
+        gold_by_concept: dict[str, list[int]] = defaultdict(list)
+        for v, c in gold.instances:
+            gold_by_concept[c].append(gold_index[v])
+        for v, c in test.instances:
+            js = gold_by_concept.get(c)
+            if js:
+                unary[test_index[v], js] += 1.0
+
+    gold_attrs: dict[tuple[str, str], list[tuple[int, int]]] = defaultdict(list)
+    for (v, r, c), n in Counter(gold.attributes).items():
+        gold_attrs[(r, c)].append((gold_index[v], n))
+    for (v, r, c), n in Counter(test.attributes).items():
+        for j, n2_ in gold_attrs.get((r, c), ()):
+            unary[test_index[v], j] += _combine(n, n2_, duplicates)
+
+    gold_rels: dict[str, list[tuple[int, int, int]]] = defaultdict(list)
+    for (s, r, t), n in Counter(gold.relations).items():
+        gold_rels[r].append((gold_index[s], gold_index[t], n))
+    quads: dict[tuple[int, int, int, int], int] = defaultdict(int)
+    for (s, r, t), n in Counter(test.relations).items():
+        candidates = gold_rels.get(r)
+        if not candidates:
+            continue
+        i, k = test_index[s], test_index[t]
+        for j, l, n2_ in candidates:
+            w = _combine(n, n2_, duplicates)
+            if i == k:
+                if j == l:
+                    unary[i, j] += w
+            elif j != l:
+                quads[(i, j, k, l) if i < k else (k, l, i, j)] += w
+
+    if quads:
+        pairs = np.array(list(quads), dtype=np.int64)
+        weights = np.array(list(quads.values()), dtype=np.float64)
+    else:
+        pairs = np.zeros((0, 4), dtype=np.int64)
+        weights = np.zeros(0, dtype=np.float64)
+    return AlignmentProblem(unary, pairs, weights)

@@ -1,0 +1,35 @@
+"""Reading: split corpora into graph blocks, decode each block, pair test and gold files."""
+
+from amrmetrics.read.corpus import (
+    ON_ERROR_CHOICES,
+    CorpusError,
+    Entry,
+    OnError,
+    Pair,
+    count_graphs,
+    format_errors,
+    iter_entries,
+    iter_pairs,
+    iter_text_entries,
+    read_graphs,
+)
+from amrmetrics.read.decode import GraphError, decode
+from amrmetrics.read.split import Block, split_blocks
+
+__all__ = [
+    "ON_ERROR_CHOICES",
+    "Block",
+    "CorpusError",
+    "Entry",
+    "GraphError",
+    "OnError",
+    "Pair",
+    "count_graphs",
+    "decode",
+    "format_errors",
+    "iter_entries",
+    "iter_pairs",
+    "iter_text_entries",
+    "read_graphs",
+    "split_blocks",
+]

@@ -1,0 +1,198 @@
+"""Read corpora: stream the graphs of a file and pair a test file with a gold file.
+
+Each position of a file becomes an :class:`Entry` holding either a graph or the
+:class:`GraphError` that explains why there is none, so one bad graph never loses the others and
+graph numbers always match the file.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Literal
+
+from amrmetrics.graph import Graph
+from amrmetrics.read.decode import GraphError, decode
+from amrmetrics.read.split import Block, split_blocks
+
+OnError = Literal["fail", "zero", "skip"]
+ON_ERROR_CHOICES: tuple[str, ...] = ("fail", "zero", "skip")
+
+PathLike = str | os.PathLike[str]
+
+
+class CorpusError(ValueError):
+    """A corpus-level problem: unreadable file, mismatched graph counts, bad ids, bad graphs."""
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One graph position of a file: the graph, or the error that replaced it."""
+
+    number: int
+    line: int
+    graph: Graph | None
+    error: GraphError | None = None
+
+    @property
+    def id(self) -> str | None:
+        """The graph's ``# ::id``, when it has one."""
+        return self.graph.metadata.get("id") if self.graph is not None else None
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    """A test entry and the gold entry it is scored against; ``index`` is 0-based."""
+
+    index: int
+    test: Entry
+    gold: Entry
+
+
+def _lines(path: PathLike) -> Iterator[str]:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            yield from handle
+    except FileNotFoundError:
+        raise CorpusError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise CorpusError(f"{path}: is a directory, expected a file of PENMAN graphs") from None
+    except UnicodeDecodeError as err:
+        raise CorpusError(f"{path}: not UTF-8 text ({err.reason} at byte {err.start})") from None
+
+
+def _entry(block: Block, file: str) -> Entry:
+    if block.problem is not None:
+        error = GraphError(block.problem, file=file, number=block.number, line=block.line)
+        return Entry(block.number, block.line, None, error)
+    try:
+        graph = decode(block.text, metadata=block.metadata, file=file, number=block.number, line=block.line)
+    except GraphError as error:
+        return Entry(block.number, block.line, None, error)
+    return Entry(block.number, block.line, graph)
+
+
+def iter_entries(path: PathLike) -> Iterator[Entry]:
+    """Stream the entries of a file, one per graph position, decoding lazily."""
+    file = os.fspath(path)
+    for block in split_blocks(_lines(path)):
+        yield _entry(block, file)
+
+
+def iter_text_entries(text: str, *, file: str = "<string>") -> Iterator[Entry]:
+    """Entries of a corpus given as a string (same rules as a file)."""
+    for block in split_blocks(text.splitlines()):
+        yield _entry(block, file)
+
+
+def count_graphs(path: PathLike) -> int:
+    """Number of graph positions in a file (splitting only, no decoding)."""
+    return sum(1 for _ in split_blocks(_lines(path)))
+
+
+def read_graphs(path: PathLike, *, on_error: OnError = "fail") -> list[Graph]:
+    """Read every graph of a file.
+
+    ``on_error``: ``fail`` raises :class:`CorpusError` listing every bad graph; ``zero`` puts an
+    empty graph in its place; ``skip`` leaves it out.
+    """
+    entries = list(iter_entries(path))
+    errors = [e.error for e in entries if e.error is not None]
+    if errors and on_error == "fail":
+        raise CorpusError(format_errors(errors))
+    graphs = []
+    for entry in entries:
+        if entry.graph is not None:
+            graphs.append(entry.graph)
+        elif on_error == "zero":
+            graphs.append(Graph(metadata={}))
+    return graphs
+
+
+def format_errors(errors: list[GraphError], limit: int = 50) -> str:
+    """A readable list of graph errors (the first ``limit`` shown)."""
+    head = f"{len(errors)} malformed graph{'s' if len(errors) != 1 else ''}:"
+    lines = [head] + [f"  {e}" for e in errors[:limit]]
+    if len(errors) > limit:
+        lines.append(f"  ... and {len(errors) - limit} more")
+    lines.append("Use --on-error zero (score them as empty graphs) or --on-error skip (leave the pairs out).")
+    return "\n".join(lines)
+
+
+def iter_pairs(test: PathLike, gold: PathLike, *, pair_by_id: bool = False) -> Iterator[Pair]:
+    """Pair the graphs of two files by position (default) or by ``# ::id``.
+
+    By position, both files are first counted, so different counts raise :class:`CorpusError`
+    before anything is scored (never a prefix). By id, the gold file is indexed in memory.
+    """
+    if pair_by_id:
+        yield from _pairs_by_id(test, gold)
+        return
+    n_test, n_gold = count_graphs(test), count_graphs(gold)
+    if n_test != n_gold:
+        raise CorpusError(
+            f"{test} has {n_test} graphs but {gold} has {n_gold}: the files must pair one to one "
+            "(use --pair-by-id to pair by '# ::id')"
+        )
+    for index, (t, g) in enumerate(zip(iter_entries(test), iter_entries(gold))):
+        yield Pair(index, t, g)
+
+
+def _id_or_fail(entry: Entry, path: PathLike) -> str:
+    if entry.graph is None:
+        assert entry.error is not None
+        raise CorpusError(f"--pair-by-id needs every graph's id, but {entry.error}")
+    if entry.id is None:
+        raise CorpusError(f"{path}: graph {entry.number} (line {entry.line}) has no '# ::id' (needed by --pair-by-id)")
+    return entry.id
+
+
+def _index_by_id(path: PathLike) -> dict[str, Entry]:
+    index: dict[str, Entry] = {}
+    for entry in iter_entries(path):
+        key = _id_or_fail(entry, path)
+        if key in index:
+            raise CorpusError(f"{path}: id {key!r} is used by graphs {index[key].number} and {entry.number}")
+        index[key] = entry
+    return index
+
+
+def _pairs_by_id(test: PathLike, gold: PathLike) -> Iterator[Pair]:
+    gold_index = _index_by_id(gold)
+    test_entries = list(iter_entries(test))
+    seen: set[str] = set()
+    missing = []
+    for entry in test_entries:
+        key = _id_or_fail(entry, test)
+        if key in seen:
+            raise CorpusError(f"{test}: id {key!r} is used twice (graph {entry.number})")
+        seen.add(key)
+        if key not in gold_index:
+            missing.append(key)
+    unmatched = [k for k in gold_index if k not in seen]
+    if missing or unmatched:
+        parts = []
+        if missing:
+            parts.append(f"{len(missing)} id(s) of {test} not in {gold}: {', '.join(missing[:10])}")
+        if unmatched:
+            parts.append(f"{len(unmatched)} id(s) of {gold} not in {test}: {', '.join(unmatched[:10])}")
+        raise CorpusError("; ".join(parts))
+    for index, entry in enumerate(test_entries):
+        yield Pair(index, entry, gold_index[_id_or_fail(entry, test)])
+
+
+__all__ = [
+    "CorpusError",
+    "Entry",
+    "GraphError",
+    "ON_ERROR_CHOICES",
+    "OnError",
+    "Pair",
+    "count_graphs",
+    "format_errors",
+    "iter_entries",
+    "iter_pairs",
+    "iter_text_entries",
+    "read_graphs",
+]

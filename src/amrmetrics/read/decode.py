@@ -1,0 +1,131 @@
+"""Decode one PENMAN graph text into a :class:`~amrmetrics.graph.Graph`.
+
+penman's parser builds the tree; we turn the tree into typed triples ourselves, keeping roles as
+written (de-inversion is a standardization step, so penman's models never get the chance to
+de-invert ``:consist-of``), stripping ISI alignment markers (``~e.12``) and rejecting what penman
+accepts but a metric cannot score: a node without a concept, a role without a target, and a
+variable defined twice.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+import penman
+from penman.exceptions import DecodeError
+
+from amrmetrics.graph import Graph
+
+_ALIGNMENT = re.compile(r"~(?:[a-z]\.?)?[0-9]+(?:,[0-9]+)*$")
+
+
+class GraphError(ValueError):
+    """A graph that cannot be read, located by file, 1-based graph number and line."""
+
+    def __init__(self, message: str, *, file: str = "<string>", number: int = 1, line: int = 1):
+        super().__init__(message)
+        self.message = message
+        self.file = file
+        self.number = number
+        self.line = line
+
+    def __str__(self) -> str:
+        return f"{self.file}: graph {self.number} (line {self.line}): {self.message}"
+
+    def __reduce__(self):  # keep the location when sent between processes
+        return (_rebuild_error, (self.message, self.file, self.number, self.line))
+
+
+def _rebuild_error(message: str, file: str, number: int, line: int) -> GraphError:
+    return GraphError(message, file=file, number=number, line=line)
+
+
+def _strip(label: str) -> str:
+    return _ALIGNMENT.sub("", label)
+
+
+def _line_of(text: str, var: str, occurrence: int = 1) -> int:
+    """1-based line (within ``text``) of the ``occurrence``-th ``(var`` opening."""
+    pattern = re.compile(r"\(\s*" + re.escape(var) + r"(?=[\s/:()~]|$)")
+    for k, m in enumerate(pattern.finditer(text), 1):
+        if k == occurrence:
+            return text.count("\n", 0, m.start()) + 1
+    return 1
+
+
+def _penman_message(err: DecodeError) -> str:
+    message = err.message or "malformed PENMAN"
+    if message.startswith("Expected: ROLE"):
+        return "expected a role here (roles start with ':')"
+    if message == "Unexpected end of input":
+        return "unexpected end of graph (unbalanced parentheses?)"
+    return message
+
+
+def decode(
+    text: str,
+    *,
+    metadata: Mapping[str, str] | None = None,
+    file: str = "<string>",
+    number: int = 1,
+    line: int = 1,
+) -> Graph:
+    """Decode one graph; raise :class:`GraphError` located at ``file``/``number``/``line``.
+
+    ``line`` is the file line on which ``text`` starts, so errors point into the file.
+    """
+
+    def fail(message: str, offset: int = 1) -> GraphError:
+        return GraphError(message, file=file, number=number, line=line + offset - 1)
+
+    if not text.strip():
+        raise fail("empty graph")
+    try:
+        tree = penman.parse(text)
+    except DecodeError as err:
+        raise fail(_penman_message(err), err.lineno or 1) from None
+
+    instances: list[tuple[str, str]] = []
+    edges: list[tuple[str, str, str, bool]] = []  # (source, role, target, target_is_node)
+    defined: dict[str, int] = {}
+    stack = [tree.node]
+    while stack:
+        var, branches = stack.pop()
+        var = _strip(var)
+        defined[var] = defined.get(var, 0) + 1
+        if defined[var] > 1:
+            raise fail(f"variable {var!r} is defined twice", _line_of(text, var, defined[var]))
+        concepts = [target for role, target in branches if role == "/"]
+        if len(concepts) != 1 or concepts[0] is None:
+            what = "has no concept" if not concepts or concepts[0] is None else "has several concepts"
+            raise fail(f"node {var!r} {what}", _line_of(text, var))
+        instances.append((var, _strip(concepts[0])))
+        children = []
+        for role, target in branches:
+            if role == "/":
+                continue
+            role = _strip(role)
+            if target is None:
+                raise fail(f"role {role} of node {var!r} has no target", _line_of(text, var))
+            if isinstance(target, tuple):
+                edges.append((var, role, _strip(target[0]), True))
+                children.append(target)
+            else:
+                edges.append((var, role, _strip(target), False))
+        stack.extend(reversed(children))
+
+    attributes = []
+    relations = []
+    for source, role, target, is_node in edges:
+        if is_node or (target in defined and not target.startswith('"')):
+            relations.append((source, role, target))
+        else:
+            attributes.append((source, role, target))
+    return Graph(
+        instances=tuple(instances),
+        attributes=tuple(attributes),
+        relations=tuple(relations),
+        root=instances[0][0],
+        metadata=dict(metadata or {}),
+    )

@@ -1,0 +1,180 @@
+"""Split a PENMAN corpus into graph blocks, line by line, without decoding them.
+
+Graphs are found by balanced parentheses at top level (aware of quoted strings); ``#`` lines
+before a graph are its comments and ``# ::key value`` pairs its metadata. Separator lines may be
+blank or whitespace-only, several in a row, or missing altogether. Anything that cannot be a graph
+becomes a block with a ``problem`` instead of being dropped, so graph numbers stay aligned with
+the file and the caller decides what to do with it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
+
+_SPECIAL = re.compile(r'[()"\\]')
+_NON_SPACE = re.compile(r"\S")
+_META = re.compile(r"(?:^|\s)::(\S+)(?:[ \t]+(.*?))?(?=\s+::\S|\s*$)")
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """One graph's text as found in a file, before decoding.
+
+    ``number`` is the 1-based position among the file's graphs, ``line`` the 1-based line where
+    the graph text starts (or where the problem was found); ``problem`` is set when the text
+    cannot be a graph (the block is still counted, so numbering never shifts).
+    """
+
+    number: int
+    line: int
+    text: str
+    metadata: dict[str, str] = field(default_factory=dict)
+    problem: str | None = None
+
+
+def parse_metadata(comment: str) -> dict[str, str]:
+    """The ``::key value`` pairs of one comment line (text after ``#``)."""
+    return {m.group(1): (m.group(2) or "").strip() for m in _META.finditer(comment)}
+
+
+class _Splitter:
+    """State machine over the lines of one file; ``feed`` yields finished blocks."""
+
+    def __init__(self) -> None:
+        self.number = 0
+        self.meta: dict[str, str] = {}
+        self.meta_line = 0
+        self.depth = 0
+        self.in_quote = False
+        self.escape = False
+        self.lines: list[str] = []
+        self.start = 0
+        self.garbage: list[str] = []
+        self.garbage_line = 0
+
+    def _block(self, line: int, text: str, problem: str | None = None) -> Block:
+        self.number += 1
+        block = Block(self.number, line, text, self.meta, problem)
+        self.meta, self.meta_line = {}, 0
+        return block
+
+    def _flush_garbage(self) -> Iterator[Block]:
+        if self.garbage:
+            text = "\n".join(self.garbage)
+            shown = text if len(text) <= 60 else text[:57] + "..."
+            yield self._block(
+                self.garbage_line, text, f"text outside any graph: {shown!r} (a graph starts with '(')"
+            )
+            self.garbage = []
+
+    def _flush_unclosed(self, lineno: int) -> Iterator[Block]:
+        text = "\n".join(self.lines)
+        what = "an unterminated string and " if self.in_quote else ""
+        yield self._block(
+            self.start,
+            text,
+            f"unbalanced parentheses: {what}{self.depth} '(' not closed before line {lineno}",
+        )
+        self.lines, self.depth, self.in_quote, self.escape = [], 0, False, False
+
+    def _comment(self, lineno: int, stripped: str) -> Iterator[Block]:
+        yield from self._flush_garbage()
+        pairs = parse_metadata(stripped[1:])
+        if pairs and self.meta and any(k in self.meta for k in pairs):
+            yield self._block(self.meta_line, "", "empty block: metadata without a graph")
+        if pairs:
+            if not self.meta:
+                self.meta_line = lineno
+            self.meta = {**self.meta, **pairs}
+
+    def feed(self, lineno: int, line: str) -> Iterator[Block]:
+        """Consume one line (without its newline)."""
+        stripped = line.strip()
+        if self.depth > 0 and (stripped.startswith("#") or line.startswith("(")):
+            yield from self._flush_unclosed(lineno)
+        if self.depth == 0:
+            if not stripped:
+                yield from self._flush_garbage()
+                return
+            if stripped.startswith("#"):
+                yield from self._comment(lineno, stripped)
+                return
+        yield from self._scan(lineno, line)
+
+    def _scan(self, lineno: int, line: str) -> Iterator[Block]:
+        pos, n, closed_here = 0, len(line), None
+        while pos < n:
+            if self.depth == 0:
+                m = _NON_SPACE.search(line, pos)
+                if m is None:
+                    break
+                pos = m.start()
+                if line[pos] != "(":
+                    rest = line[pos:].rstrip()
+                    if closed_here is not None:
+                        closed_here = replace(
+                            closed_here,
+                            problem=f"unexpected text after the graph on line {lineno}: {rest!r}",
+                        )
+                    else:
+                        if not self.garbage:
+                            self.garbage_line = lineno
+                        self.garbage.append(rest)
+                    break
+                yield from self._flush_garbage()
+                if closed_here is not None:
+                    yield closed_here
+                    closed_here = None
+                self.lines, self.start = [], lineno
+                line_start = pos
+            else:
+                line_start = 0
+            end = self._advance(line, pos)
+            self.lines.append(line[line_start:end])
+            pos = end
+            if self.depth == 0 and not self.in_quote:
+                closed_here = self._block(self.start, "\n".join(self.lines))
+                self.lines = []
+        if closed_here is not None:
+            yield closed_here
+
+    def _advance(self, line: str, pos: int) -> int:
+        """Move through ``line`` from ``pos`` until the graph closes or the line ends."""
+        for m in _SPECIAL.finditer(line, pos):
+            ch = m.group()
+            if self.escape:
+                self.escape = False
+            elif self.in_quote:
+                if ch == "\\":
+                    self.escape = True
+                elif ch == '"':
+                    self.in_quote = False
+            elif ch == '"':
+                self.in_quote = True
+            elif ch == "(":
+                self.depth += 1
+            elif ch == ")":
+                self.depth -= 1
+                if self.depth == 0:
+                    return m.end()
+        self.escape = False
+        return len(line)
+
+    def finish(self, lineno: int) -> Iterator[Block]:
+        """Flush what is left at the end of the file."""
+        if self.depth > 0:
+            yield from self._flush_unclosed(lineno)
+        yield from self._flush_garbage()
+        if self.meta:
+            yield self._block(self.meta_line, "", "empty block: metadata without a graph")
+
+
+def split_blocks(lines: Iterable[str]) -> Iterator[Block]:
+    """Yield the graph blocks of a corpus given as an iterable of lines (a file object works)."""
+    splitter = _Splitter()
+    lineno = 0
+    for lineno, raw in enumerate(lines, 1):
+        yield from splitter.feed(lineno, raw.rstrip("\r\n"))
+    yield from splitter.finish(lineno + 1)

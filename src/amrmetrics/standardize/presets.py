@@ -1,0 +1,85 @@
+"""Named standardization presets: fixed lists of steps plus the rule for duplicate triples.
+
+A preset is data, so its name in a signature says exactly what was done to the graphs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from amrmetrics.graph import Graph
+from amrmetrics.standardize.steps import STEPS
+
+Duplicates = Literal["min", "product"]
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named pipeline of standardization steps.
+
+    ``duplicates`` says how repeated triples count when a preset keeps them (no ``dedup`` step):
+    ``min`` matches a triple repeated k times against one repeated l times min(k, l) times
+    (Smatch++ generic); ``product`` counts k x l (smatch 1.0.4, which lets duplicates push F
+    above 1).
+    """
+
+    name: str
+    steps: tuple[str, ...]
+    description: str
+    duplicates: Duplicates = "min"
+    unsafe: bool = False
+
+    def __post_init__(self) -> None:
+        unknown = [s for s in self.steps if s not in STEPS]
+        if unknown:
+            raise ValueError(f"preset {self.name!r} names unknown steps: {', '.join(unknown)}")
+
+    @property
+    def deduplicates(self) -> bool:
+        """True when duplicate triples are removed (so no duplicate can change a score)."""
+        return "dedup" in self.steps
+
+    def __call__(self, graph: Graph) -> Graph:
+        for name in self.steps:
+            graph = STEPS[name](graph)
+        return graph
+
+
+PRESETS: dict[str, Preset] = {}
+
+
+def register(preset: Preset) -> Preset:
+    """Add a preset to :data:`PRESETS`."""
+    if preset.name in PRESETS:
+        raise ValueError(f"preset {preset.name!r} registered twice")
+    PRESETS[preset.name] = preset
+    return preset
+
+
+register(
+    Preset(
+        "smatch",
+        ("lowercase", "conflate-quotes", "deinvert", "mod-domain", "dedup", "top"),
+        "smatch 1.0.4's triples (TOP as constant 'top', lowercase, quotes conflated, -of inverted "
+        "with the exception list, :mod as reversed :domain) without its parser bugs, deduplicated",
+    )
+)
+register(
+    Preset(
+        "smatch-classic",
+        ("smatch-1.0.4-triples", "top"),
+        "smatch 1.0.4 exactly, parser quirks and duplicate counting (k x l) included; UNSAFE: "
+        "duplicate edges can push F above 1; only for reproducing old numbers",
+        duplicates="product",
+        unsafe=True,
+    )
+)
+
+
+def get_preset(name: str) -> Preset:
+    """The preset called ``name``; a clear error lists the known ones."""
+    try:
+        return PRESETS[name]
+    except KeyError:
+        raise ValueError(f"unknown standardization preset {name!r}; known: {', '.join(PRESETS)}") from None
