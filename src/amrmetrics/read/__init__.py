@@ -9,7 +9,7 @@ from amrmetrics.read.corpus import (
     count_graphs,
     format_errors,
     iter_entries,
-    iter_pairs,
+    pair_files,
     iter_text_entries,
     read_graphs,
 )
@@ -28,7 +28,7 @@ __all__ = [
     "decode",
     "format_errors",
     "iter_entries",
-    "iter_pairs",
+    "pair_files",
     "iter_text_entries",
     "read_graphs",
     "split_blocks",

@@ -120,23 +120,23 @@ def format_errors(errors: list[GraphError], limit: int = 50) -> str:
     return "\n".join(lines)
 
 
-def iter_pairs(test: PathLike, gold: PathLike, *, pair_by_id: bool = False) -> Iterator[Pair]:
-    """Pair the graphs of two files by position (default) or by ``# ::id``.
+def pair_files(test: PathLike, gold: PathLike, *, pair_by_id: bool = False) -> tuple[int, Iterator[Pair]]:
+    """Pair the graphs of two files by position (default) or by ``# ::id``: ``(count, pairs)``.
 
-    By position, both files are first counted, so different counts raise :class:`CorpusError`
-    before anything is scored (never a prefix). By id, the gold file is indexed in memory.
+    By position, both files are counted first, so different counts raise :class:`CorpusError`
+    before anything is scored (never a prefix); then graphs are streamed. By id, both files are
+    checked for missing and repeated ids first, and the gold file is indexed in memory.
     """
     if pair_by_id:
-        yield from _pairs_by_id(test, gold)
-        return
+        return _pairs_by_id(test, gold)
     n_test, n_gold = count_graphs(test), count_graphs(gold)
     if n_test != n_gold:
         raise CorpusError(
             f"{test} has {n_test} graphs but {gold} has {n_gold}: the files must pair one to one "
             "(use --pair-by-id to pair by '# ::id')"
         )
-    for index, (t, g) in enumerate(zip(iter_entries(test), iter_entries(gold))):
-        yield Pair(index, t, g)
+    pairs = (Pair(i, t, g) for i, (t, g) in enumerate(zip(iter_entries(test), iter_entries(gold))))
+    return n_test, pairs
 
 
 def _id_or_fail(entry: Entry, path: PathLike) -> str:
@@ -158,7 +158,7 @@ def _index_by_id(path: PathLike) -> dict[str, Entry]:
     return index
 
 
-def _pairs_by_id(test: PathLike, gold: PathLike) -> Iterator[Pair]:
+def _pairs_by_id(test: PathLike, gold: PathLike) -> tuple[int, Iterator[Pair]]:
     gold_index = _index_by_id(gold)
     test_entries = list(iter_entries(test))
     seen: set[str] = set()
@@ -178,8 +178,8 @@ def _pairs_by_id(test: PathLike, gold: PathLike) -> Iterator[Pair]:
         if unmatched:
             parts.append(f"{len(unmatched)} id(s) of {gold} not in {test}: {', '.join(unmatched[:10])}")
         raise CorpusError("; ".join(parts))
-    for index, entry in enumerate(test_entries):
-        yield Pair(index, entry, gold_index[_id_or_fail(entry, test)])
+    pairs = (Pair(i, e, gold_index[_id_or_fail(e, test)]) for i, e in enumerate(test_entries))
+    return len(test_entries), pairs
 
 
 __all__ = [
@@ -192,7 +192,7 @@ __all__ = [
     "count_graphs",
     "format_errors",
     "iter_entries",
-    "iter_pairs",
+    "pair_files",
     "iter_text_entries",
     "read_graphs",
 ]

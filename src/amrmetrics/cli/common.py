@@ -1,0 +1,174 @@
+"""Options and steps shared by the subcommands: metrics, reading policy, jobs, progress, output."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from amrmetrics import __version__
+from amrmetrics.metrics.base import Metric
+from amrmetrics.metrics.registry import parse_metrics
+from amrmetrics.read import ON_ERROR_CHOICES, pair_files
+from amrmetrics.report.signature import RunSettings, signature
+from amrmetrics.run import CorpusRun, run_corpus
+from amrmetrics.stats.aggregate import MetricReport, corpus_report
+from amrmetrics.stats.bootstrap import DEFAULT_RESAMPLES, DEFAULT_SEED, confidence_intervals
+
+FORMATS = ("text", "json", "markdown", "latex")
+
+
+def add_metric_options(parser: argparse.ArgumentParser, default: str = "smatch") -> None:
+    """``--metric`` plus the options that set a default for every metric having that parameter."""
+    group = parser.add_argument_group("metrics")
+    group.add_argument(
+        "--metric",
+        "-m",
+        action="append",
+        metavar="SPEC",
+        help=f"metric(s), comma-separated, parameters after ':' (e.g. smatch,smatch:std=smatchpp-amr); default {default}",
+    )
+    group.add_argument("--solver", choices=("exact", "hillclimb"), help="alignment solver for the Smatch family")
+    group.add_argument("--timeout", type=float, metavar="SECONDS", help="time limit per pair for the exact solver")
+    group.add_argument("--restarts", type=int, metavar="N", help="hill-climbing restarts (solver=hillclimb)")
+    parser.set_defaults(default_metric=default)
+
+
+def add_reading_options(parser: argparse.ArgumentParser) -> None:
+    """How malformed graphs and pairing are handled."""
+    group = parser.add_argument_group("reading")
+    group.add_argument(
+        "--on-error",
+        choices=ON_ERROR_CHOICES,
+        default="fail",
+        help="malformed graph: fail (list all, exit 1), zero (score against an empty graph), skip (leave the pair out)",
+    )
+    group.add_argument("--pair-by-id", action="store_true", help="pair graphs by '# ::id' instead of position")
+
+
+def add_run_options(parser: argparse.ArgumentParser) -> None:
+    """Parallelism, randomness and progress."""
+    group = parser.add_argument_group("running")
+    group.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="worker processes (results identical for any N)")
+    group.add_argument(
+        "--seed", type=int, default=DEFAULT_SEED, help=f"seed of every random component (default {DEFAULT_SEED})"
+    )
+    group.add_argument("--no-progress", action="store_true", help="never show a progress bar")
+
+
+def add_output_options(parser: argparse.ArgumentParser, per_pair: bool = True) -> None:
+    """Output format, precision and the per-pair file."""
+    group = parser.add_argument_group("output")
+    group.add_argument("--format", "-f", choices=FORMATS, default="text", help="output format (default text)")
+    group.add_argument("--digits", type=int, default=2, help="decimals of x100 scores in tables (default 2)")
+    if per_pair:
+        group.add_argument("--per-pair", metavar="FILE", help="write per-pair results (TSV, or JSON lines for .jsonl)")
+
+
+def add_bootstrap_option(parser: argparse.ArgumentParser) -> None:
+    """``--bootstrap [N]``: percentile intervals from N resamples of pairs."""
+    parser.add_argument(
+        "--bootstrap",
+        nargs="?",
+        type=int,
+        const=DEFAULT_RESAMPLES,
+        metavar="N",
+        help=f"95%% percentile bootstrap intervals from N resamples (default N={DEFAULT_RESAMPLES}, seeded by --seed)",
+    )
+
+
+def metrics_from_args(args: argparse.Namespace) -> list[Metric]:
+    """Build the metrics named by ``--metric``, with CLI options as parameter defaults."""
+    defaults: dict[str, Any] = {
+        k: getattr(args, k) for k in ("solver", "timeout", "restarts", "seed") if getattr(args, k, None) is not None
+    }
+    defaults.update(getattr(args, "metric_defaults", {}))
+    return parse_metrics(args.metric or [args.default_metric], defaults)
+
+
+@contextmanager
+def progress_bar(total: int, enabled: bool, label: str = "scoring") -> Iterator[Callable[[int], None] | None]:
+    """A rich progress bar on stderr when stderr is a terminal; yields the advance callback or None."""
+    if not enabled or not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    ) as bar:
+        task = bar.add_task(label, total=total)
+        yield lambda n: bar.advance(task, n)
+
+
+def score_files(test: str, gold: str, metrics: Sequence[Metric], args: argparse.Namespace) -> CorpusRun:
+    """Read, pair and score two files with the options in ``args``."""
+    total, pairs = pair_files(test, gold, pair_by_id=args.pair_by_id)
+    with progress_bar(total, not args.no_progress) as advance:
+        return run_corpus(pairs, metrics, on_error=args.on_error, jobs=args.jobs, progress=advance)
+
+
+def run_settings(run: CorpusRun, args: argparse.Namespace) -> RunSettings:
+    """The corpus-level settings of a run, for signatures."""
+    affected = run.skipped if run.on_error == "skip" else run.zeroed
+    bootstrap = getattr(args, "bootstrap", None)
+    return RunSettings(
+        on_error=run.on_error,
+        affected=affected,
+        pair_by_id=args.pair_by_id,
+        bootstrap=bootstrap,
+        seed=args.seed if bootstrap else None,
+    )
+
+
+def reports_of(run: CorpusRun, args: argparse.Namespace) -> list[MetricReport]:
+    """Corpus reports (scores, signature, optional bootstrap) of every metric in a run."""
+    settings = run_settings(run, args)
+    reports = []
+    for k, metric in enumerate(run.metrics):
+        stats = run.stats(k)
+        ci = confidence_intervals(metric, stats, args.bootstrap, args.seed) if getattr(args, "bootstrap", None) else None
+        reports.append(corpus_report(metric, stats, signature(metric, settings), ci))
+    return reports
+
+
+def warn_errors(run: CorpusRun) -> None:
+    """List malformed graphs on stderr (under zero/skip, nothing is dropped silently)."""
+    if not run.errors:
+        return
+    what = "scored against an empty graph" if run.on_error == "zero" else "left out"
+    count = run.zeroed if run.on_error == "zero" else run.skipped
+    print(f"amrmetrics: {len(run.errors)} malformed graph(s); {count} pair(s) {what} (--on-error {run.on_error}):", file=sys.stderr)
+    for error in run.errors:
+        print(f"  {error}", file=sys.stderr)
+
+
+def dump_json(payload: dict[str, Any]) -> None:
+    """Print JSON to stdout (full precision)."""
+    json.dump(payload, sys.stdout, indent=2, ensure_ascii=False)
+    sys.stdout.write("\n")
+
+
+def run_header(run: CorpusRun, test: str, gold: str) -> dict[str, Any]:
+    """What every JSON output starts with: version, inputs, pair counts and the error policy."""
+    return {
+        "amrmetrics": __version__,
+        "test": test,
+        "gold": gold,
+        "pairs": len(run.records),
+        "on_error": {
+            "policy": run.on_error,
+            "zeroed": run.zeroed,
+            "skipped": run.skipped,
+            "errors": [str(e) for e in run.errors],
+        },
+    }

@@ -1,0 +1,92 @@
+"""``amrmetrics score PRED GOLD``: corpus scores of one or more metrics, in one pass."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from amrmetrics.cli import common
+from amrmetrics.report.perpair import write_per_pair
+from amrmetrics.report.tables import render_latex, render_markdown, render_rich
+from amrmetrics.run import CorpusRun
+from amrmetrics.stats.aggregate import MetricReport
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register the ``score`` subcommand."""
+    parser = subparsers.add_parser(
+        "score",
+        help="score a test (parser output) file against a gold file",
+        description="Score every test graph against the gold graph at the same position (or with the same id).",
+    )
+    parser.add_argument("test", help="test graphs (parser output), PENMAN")
+    parser.add_argument("gold", help="gold graphs, PENMAN")
+    common.add_metric_options(parser)
+    common.add_reading_options(parser)
+    common.add_run_options(parser)
+    common.add_bootstrap_option(parser)
+    common.add_output_options(parser)
+    parser.set_defaults(handler=run)
+
+
+def notes(run: CorpusRun, reports: list[MetricReport]) -> list[str]:
+    """Plain-language facts printed under the table."""
+    lines = []
+    if run.errors:
+        what = f"{run.zeroed} pair(s) scored against an empty graph" if run.on_error == "zero" else f"{run.skipped} pair(s) left out"
+        lines.append(f"on-error {run.on_error}: {len(run.errors)} malformed graph(s), {what}")
+    for report in reports:
+        summary = report.summary
+        if "uncertified" in summary:
+            if summary["uncertified"]:
+                lines.append(
+                    f"{report.spec}: {summary['uncertified']} of {report.pairs} pairs not certified optimal; "
+                    f"micro F could rise by at most {100 * summary['max_f_gain']:.4f} points"
+                )
+            else:
+                lines.append(f"{report.spec}: all {report.pairs} pairs certified optimal")
+        for note in report.notes:
+            lines.append(f"{report.spec}: {note}")
+        if report.intervals is not None:
+            if report.intervals.get("reason"):
+                lines.append(f"{report.spec}: {report.intervals['reason']}")
+            else:
+                lines.append(
+                    f"{report.spec}: 95% intervals by the percentile bootstrap, "
+                    f"{report.intervals['resamples']} resamples of pairs, seed {report.intervals['seed']}"
+                )
+    return lines
+
+
+def print_reports(run: CorpusRun, reports: list[MetricReport], args: argparse.Namespace, title: str) -> None:
+    """Print reports in the chosen format."""
+    if args.format == "json":
+        common.dump_json({**common.run_header(run, args.test, args.gold), "metrics": [r.as_dict() for r in reports]})
+        return
+    if args.format == "markdown":
+        print(render_markdown(reports, args.digits))
+    elif args.format == "latex":
+        print(render_latex(reports, args.digits))
+    else:
+        from rich.console import Console
+
+        render_rich(Console(), reports, title, args.digits)
+    for line in notes(run, reports):
+        print(line)
+    for report in reports:
+        print(f"signature: {report.signature}")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Score and report; returns the exit status."""
+    metrics = common.metrics_from_args(args)
+    result = common.score_files(args.test, args.gold, metrics, args)
+    common.warn_errors(result)
+    reports = common.reports_of(result, args)
+    if args.per_pair:
+        write_per_pair(args.per_pair, result)
+    title = f"{len(result.records)} pairs: {args.test} vs {args.gold} (scores x100)"
+    print_reports(result, reports, args, title)
+    sys.stdout.flush()
+    return 0

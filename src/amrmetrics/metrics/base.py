@@ -1,0 +1,155 @@
+"""The metric interface: one (test, gold) pair in, sufficient statistics out.
+
+As in sacreBLEU, a metric never reads files, prints or aggregates. It maps a standardized pair to
+a small vector of sufficient statistics (for Smatch: matched, |test|, |gold|), and turns any such
+vector (one pair's, or a corpus sum) into scores. Micro averaging (score of the pooled statistics),
+macro averaging (mean of pair scores), bootstrap, comparison and parallel runs are written once,
+against this interface, in :mod:`amrmetrics.stats` and :mod:`amrmetrics.run`.
+
+Metrics are frozen dataclasses: their fields are their parameters (``smatch:std=smatchpp``), so
+a metric object is its own configuration and pickles to worker processes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+import numpy as np
+
+from amrmetrics.graph import Graph
+
+
+@dataclass(frozen=True)
+class PairResult:
+    """What a metric says about one pair: statistics (in ``stat_names`` order) and details.
+
+    ``details`` is for per-pair output only (bounds, solver status, an alignment); aggregation
+    never looks at it.
+    """
+
+    stats: tuple[float, ...]
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+
+class Metric(ABC):
+    """Base class of every metric; subclasses are frozen dataclasses whose fields are parameters."""
+
+    name: ClassVar[str]
+    """Registry name, e.g. ``smatch``."""
+    stat_names: ClassVar[tuple[str, ...]]
+    """Names of the sufficient statistics returned by :meth:`pair`."""
+    score_names: ClassVar[tuple[str, ...]] = ("P", "R", "F")
+    """Names of the scores returned by :meth:`scores`; the last one is the headline score."""
+    symmetric: ClassVar[bool] = True
+    """True when swapping test and gold swaps P and R and keeps F (or the score)."""
+    notes: ClassVar[tuple[str, ...]] = ()
+    """Facts every report of this metric must state (e.g. that it is asymmetric)."""
+
+    def prepare(self, graph: Graph) -> Any:
+        """Standardize one graph for this metric (done once per graph and :meth:`prepare_key`)."""
+        return graph
+
+    def prepare_key(self) -> Hashable:
+        """Metrics with equal keys share prepared graphs, so a graph is standardized once."""
+        return (type(self).__name__, self.parameters())
+
+    @abstractmethod
+    def pair(self, test: Any, gold: Any) -> PairResult:
+        """Sufficient statistics of one prepared (test, gold) pair."""
+
+    @abstractmethod
+    def scores(self, stats: np.ndarray) -> dict[str, np.ndarray]:
+        """Scores (fractions) from statistics; ``stats[..., k]`` is statistic k, any leading shape."""
+
+    @property
+    def headline(self) -> str:
+        """The score a single number reports (F for Smatch)."""
+        return self.score_names[-1]
+
+    def micro(self, stats: np.ndarray) -> dict[str, float]:
+        """Corpus score of the pooled statistics (``stats`` is ``(pairs, k)``)."""
+        pooled = np.asarray(stats, dtype=np.float64).sum(axis=0)
+        return {k: float(v) for k, v in self.scores(pooled).items()}
+
+    def macro(self, stats: np.ndarray) -> dict[str, float]:
+        """Mean over pairs of the pair scores (macro F is not the harmonic mean of macro P, R)."""
+        per_pair = self.scores(np.asarray(stats, dtype=np.float64))
+        n = len(stats)
+        return {k: float(v.mean()) if n else float("nan") for k, v in per_pair.items()}
+
+    def summary(self, stats: np.ndarray) -> dict[str, Any]:
+        """Metric-specific corpus facts to report beside the scores (default: none)."""
+        return {}
+
+    def parameters(self) -> tuple[tuple[str, Any], ...]:
+        """The parameter values of this metric, in field order."""
+        return tuple((f.name, getattr(self, f.name)) for f in dataclasses.fields(self))  # type: ignore[arg-type]
+
+    def signature_items(self) -> list[tuple[str, str]]:
+        """``(key, value)`` items naming every setting that changes a number."""
+        return [(k, _format_value(v)) for k, v in self.parameters()]
+
+    def signature(self) -> str:
+        """sacreBLEU-style signature of this metric, e.g. ``smatch|std:smatch|solver:exact``."""
+        return "|".join([self.name] + [f"{k}:{v}" for k, v in self.signature_items()])
+
+    def spec(self) -> str:
+        """The ``--metric`` text that rebuilds this metric (non-default parameters only)."""
+        changed = [
+            f"{f.name}={_format_value(getattr(self, f.name))}"
+            for f in dataclasses.fields(self)  # type: ignore[arg-type]
+            if f.default is not dataclasses.MISSING and getattr(self, f.name) != f.default
+        ]
+        return self.name + (":" + ",".join(changed) if changed else "")
+
+
+def _format_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    return str(value)
+
+
+def prf(matched: np.ndarray, n_test: np.ndarray, n_gold: np.ndarray) -> dict[str, np.ndarray]:
+    """Precision, recall and F1 from match counts and sizes, elementwise.
+
+    P = matched / |test|, R = matched / |gold|, F = 2PR / (P + R). An empty side gives 0, except
+    that two empty sides give 1 (a graph, even the empty one, equals itself).
+    """
+    matched, n_test, n_gold = (np.asarray(a, dtype=np.float64) for a in (matched, n_test, n_gold))
+    both_empty = (n_test == 0) & (n_gold == 0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        p = np.where(n_test > 0, matched / np.where(n_test > 0, n_test, 1), both_empty * 1.0)
+        r = np.where(n_gold > 0, matched / np.where(n_gold > 0, n_gold, 1), both_empty * 1.0)
+        f = np.where(p + r > 0, 2 * p * r / np.where(p + r > 0, p + r, 1), 0.0)
+    return {"P": p, "R": r, "F": f}
+
+
+class MatchMetric(Metric):
+    """A metric whose statistics start with (matched, |test|, |gold|) and whose scores are P, R, F."""
+
+    def scores(self, stats: np.ndarray) -> dict[str, np.ndarray]:
+        stats = np.asarray(stats, dtype=np.float64)
+        return prf(stats[..., 0], stats[..., 1], stats[..., 2])
+
+
+class SimilarityMetric(Metric):
+    """A similarity kernel: statistics are (score, 1), so micro and macro are both the mean score."""
+
+    stat_names: ClassVar[tuple[str, ...]] = ("score", "pairs")
+    score_names: ClassVar[tuple[str, ...]] = ("score",)
+
+    def scores(self, stats: np.ndarray) -> dict[str, np.ndarray]:
+        stats = np.asarray(stats, dtype=np.float64)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return {"score": stats[..., 0] / stats[..., 1]}
+
+    @staticmethod
+    def result(score: float, **details: Any) -> PairResult:
+        """The pair result for a similarity value."""
+        return PairResult((float(score), 1.0), details)

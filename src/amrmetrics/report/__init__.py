@@ -1,0 +1,1 @@
+"""Reporting: corpus summaries as text tables, JSON, per-pair files, and signatures."""

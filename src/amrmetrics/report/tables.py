@@ -1,0 +1,93 @@
+"""Corpus score tables for people: a terminal table (rich), Markdown, and LaTeX for papers.
+
+Scores are printed x100 with ``digits`` decimals; machine formats (JSON, per-pair files) keep
+full precision as fractions.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from rich.console import Console
+from rich.table import Table
+
+from amrmetrics.stats.aggregate import MetricReport
+
+DASH = "–"
+
+
+def _pct(value: float | None, digits: int) -> str:
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return DASH
+    return f"{100 * value:.{digits}f}"
+
+
+def _interval(report: MetricReport, digits: int) -> str:
+    ci = report.intervals
+    if ci is None:
+        return DASH
+    if ci.get("reason"):
+        return "n/a"
+    key = report.score_names[-1]
+    lo, hi = ci["micro"][key]
+    return f"[{_pct(lo, digits)}, {_pct(hi, digits)}]"
+
+
+def header(reports: Sequence[MetricReport]) -> list[str]:
+    """Column names: micro P/R/F, macro P/R/F, and the interval column when any report has one."""
+    cols = ["metric", "P", "R", "F", "macro P", "macro R", "macro F"]
+    if any(r.intervals is not None for r in reports):
+        cols.append("95% CI (micro)")
+    return cols
+
+
+def rows(reports: Sequence[MetricReport], digits: int = 2) -> list[list[str]]:
+    """One row per metric; single-score metrics fill the F columns."""
+    with_ci = any(r.intervals is not None for r in reports)
+    out = []
+    for r in reports:
+        def get(avg: dict[str, float], key: str) -> str:
+            if key == "F":
+                return _pct(avg.get("F", avg.get(r.score_names[-1])), digits)
+            return _pct(avg.get(key), digits) if key in r.score_names else DASH
+
+        row = [r.spec] + [get(r.micro, k) for k in ("P", "R", "F")] + [get(r.macro, k) for k in ("P", "R", "F")]
+        if with_ci:
+            row.append(_interval(r, digits))
+        out.append(row)
+    return out
+
+
+def render_rich(console: Console, reports: Sequence[MetricReport], title: str, digits: int = 2) -> None:
+    """Print the score table to a rich console."""
+    table = Table(title=title, title_justify="left")
+    for i, col in enumerate(header(reports)):
+        table.add_column(col, justify="left" if i == 0 else "right", no_wrap=True)
+    for row in rows(reports, digits):
+        table.add_row(*row)
+    console.print(table)
+
+
+def render_markdown(reports: Sequence[MetricReport], digits: int = 2) -> str:
+    """The score table as GitHub Markdown."""
+    head = header(reports)
+    lines = ["| " + " | ".join(head) + " |", "|" + "|".join(["---"] + ["---:"] * (len(head) - 1)) + "|"]
+    lines += ["| " + " | ".join(r) + " |" for r in rows(reports, digits)]
+    return "\n".join(lines)
+
+
+def _tex(text: str) -> str:
+    for a, b in (("\\", r"\textbackslash{}"), ("_", r"\_"), ("%", r"\%"), ("&", r"\&"), ("#", r"\#")):
+        text = text.replace(a, b)
+    return text
+
+
+def render_latex(reports: Sequence[MetricReport], digits: int = 2) -> str:
+    """The score table as a LaTeX ``tabular`` (booktabs)."""
+    head = header(reports)
+    spec = "l" + "r" * (len(head) - 1)
+    lines = [rf"\begin{{tabular}}{{{spec}}}", r"\toprule", " & ".join(_tex(h) for h in head) + r" \\", r"\midrule"]
+    lines += [" & ".join(_tex(c) for c in row) + r" \\" for row in rows(reports, digits)]
+    lines += [r"\bottomrule", r"\end{tabular}"]
+    return "\n".join(lines)

@@ -1,0 +1,192 @@
+"""The corpus engine: stream pairs, prepare each graph once per preset, score every metric.
+
+Pairs are processed in chunks, in this process or in a pool of worker processes (``jobs``); each
+worker receives the metrics once and keeps its solvers, so results are identical for every
+number of jobs. Only per-pair results are kept, never graphs.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from amrmetrics.graph import EMPTY_GRAPH, Graph
+from amrmetrics.metrics.base import Metric, PairResult
+from amrmetrics.read import CorpusError, GraphError, OnError, Pair, format_errors
+
+CHUNK = 32
+
+
+class MetricError(RuntimeError):
+    """A metric failed on a pair; names the pair and the metric."""
+
+
+@dataclass(frozen=True)
+class PairRecord:
+    """Everything kept about one scored pair: where it came from and each metric's result."""
+
+    index: int
+    test_number: int
+    gold_number: int
+    test_id: str | None
+    gold_id: str | None
+    zeroed: tuple[str, ...]
+    results: tuple[PairResult, ...]
+    seconds: tuple[float, ...]
+
+
+@dataclass
+class CorpusRun:
+    """The per-pair results of several metrics over one corpus, plus what went wrong reading it."""
+
+    metrics: list[Metric]
+    records: list[PairRecord] = field(default_factory=list)
+    errors: list[GraphError] = field(default_factory=list)
+    on_error: OnError = "fail"
+    skipped: int = 0
+
+    @property
+    def zeroed(self) -> int:
+        """Pairs scored against an empty graph because a graph was malformed (``on_error=zero``)."""
+        return sum(1 for r in self.records if r.zeroed)
+
+    def stats(self, k: int) -> np.ndarray:
+        """The ``(pairs, statistics)`` matrix of metric ``k``."""
+        metric = self.metrics[k]
+        if not self.records:
+            return np.zeros((0, len(metric.stat_names)))
+        return np.array([r.results[k].stats for r in self.records], dtype=np.float64)
+
+
+def score_pair(metrics: Sequence[Metric], test: Graph, gold: Graph) -> tuple[tuple[PairResult, ...], tuple[float, ...]]:
+    """Score one pair with several metrics, preparing each graph once per preparation key."""
+    prepared: dict[object, tuple[object, object]] = {}
+    results, seconds = [], []
+    for metric in metrics:
+        start = time.perf_counter()
+        key = metric.prepare_key()
+        if key not in prepared:
+            prepared[key] = (metric.prepare(test), metric.prepare(gold))
+        t, g = prepared[key]
+        results.append(metric.pair(t, g))
+        seconds.append(time.perf_counter() - start)
+    return tuple(results), tuple(seconds)
+
+
+_Job = tuple[int, int, int, "str | None", "str | None", tuple[str, ...], Graph, Graph]
+
+_WORKER_METRICS: list[Metric] = []
+
+
+def _init_worker(metrics: list[Metric]) -> None:
+    _WORKER_METRICS[:] = metrics
+
+
+def _run_chunk(jobs: list[_Job], metrics: Sequence[Metric] | None = None) -> list[PairRecord]:
+    metrics = _WORKER_METRICS if metrics is None else metrics
+    records = []
+    for index, tn, gn, tid, gid, zeroed, test, gold in jobs:
+        try:
+            results, seconds = score_pair(metrics, test, gold)
+        except Exception as err:  # a metric bug must name the pair, not kill the run silently
+            raise MetricError(f"pair {index + 1} (test graph {tn}, gold graph {gn}): {type(err).__name__}: {err}") from err
+        records.append(PairRecord(index, tn, gn, tid, gid, zeroed, results, seconds))
+    return records
+
+
+def _jobs(pairs: Iterable[Pair], run: CorpusRun) -> Iterator[_Job]:
+    """Turn pairs into scoring jobs, applying the error policy."""
+    for pair in pairs:
+        bad = [(side, e.error) for side, e in (("test", pair.test), ("gold", pair.gold)) if e.error is not None]
+        for _, error in bad:
+            run.errors.append(error)  # type: ignore[arg-type]
+        if bad and run.on_error != "zero":
+            run.skipped += 1
+            continue
+        test = pair.test.graph if pair.test.graph is not None else EMPTY_GRAPH
+        gold = pair.gold.graph if pair.gold.graph is not None else EMPTY_GRAPH
+        yield (
+            pair.index,
+            pair.test.number,
+            pair.gold.number,
+            pair.test.id,
+            pair.gold.id,
+            tuple(side for side, _ in bad),
+            test,
+            gold,
+        )
+
+
+def _chunks(jobs: Iterator[_Job], size: int) -> Iterator[list[_Job]]:
+    while chunk := list(itertools.islice(jobs, size)):
+        yield chunk
+
+
+def run_corpus(
+    pairs: Iterable[Pair],
+    metrics: Sequence[Metric],
+    *,
+    on_error: OnError = "fail",
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+    executor: Executor | None = None,
+) -> CorpusRun:
+    """Score every pair with every metric.
+
+    ``on_error``: ``fail`` raises :class:`CorpusError` listing every malformed graph (after
+    reading all of them); ``zero`` scores a pair with a malformed graph against an empty graph;
+    ``skip`` leaves the pair out. ``progress`` is called with the number of pairs just finished.
+    ``executor`` replaces the process pool (e.g. a cluster executor) when ``jobs > 1``.
+    """
+    run = CorpusRun(list(metrics), on_error=on_error)
+    chunks = _chunks(_jobs(pairs, run), CHUNK)
+    if jobs <= 1 and executor is None:
+        for chunk in chunks:
+            if run.on_error == "fail" and run.errors:
+                continue  # keep reading to list every bad graph, stop scoring
+            done = _run_chunk(chunk, run.metrics)
+            run.records.extend(done)
+            if progress:
+                progress(len(done))
+    else:
+        _run_parallel(run, chunks, jobs, progress, executor)
+    if on_error == "fail" and run.errors:
+        raise CorpusError(format_errors(run.errors))
+    return run
+
+
+def _run_parallel(
+    run: CorpusRun,
+    chunks: Iterator[list[_Job]],
+    jobs: int,
+    progress: Callable[[int], None] | None,
+    executor: Executor | None,
+) -> None:
+    own = executor is None
+    pool = executor or ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(run.metrics,))
+    pending: deque[Future[list[PairRecord]]] = deque()
+    window = 4 * max(jobs, 1)
+    submit = (lambda c: pool.submit(_run_chunk, c)) if own else (lambda c: pool.submit(_run_chunk, c, run.metrics))
+    try:
+        for chunk in chunks:
+            pending.append(submit(chunk))
+            while len(pending) >= window:
+                _collect(run, pending.popleft(), progress)
+        while pending:
+            _collect(run, pending.popleft(), progress)
+    finally:
+        if own:
+            pool.shutdown(cancel_futures=True)
+
+
+def _collect(run: CorpusRun, future: Future[list[PairRecord]], progress: Callable[[int], None] | None) -> None:
+    done = future.result()
+    run.records.extend(done)
+    if progress:
+        progress(len(done))

@@ -1,0 +1,1 @@
+"""Aggregating: corpus scores, bootstrap intervals and significance tests, over statistics only."""
