@@ -1,0 +1,30 @@
+"""Shared test helpers: where ../shared is, and a skip marker for tests that need it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared"
+"""The read-only shared data beside the checkout (absent on a user's fresh clone)."""
+EXAMPLES = ROOT / "examples"
+DATA = Path(__file__).resolve().parent / "data"
+"""Small test fixtures written for this project."""
+
+requires_shared = pytest.mark.skipif(
+    not (SHARED / "golden").is_dir(), reason="../shared (golden data) is not beside this checkout"
+)
+
+
+def shared(*parts: str) -> Path:
+    """A path inside ../shared."""
+    return SHARED.joinpath(*parts)
+
+
+def golden_rows(path: Path) -> list[dict[str, str]]:
+    """Rows of a golden TSV file as dicts keyed by its header."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    head = lines[0].split("\t")
+    return [dict(zip(head, line.split("\t"))) for line in lines[1:] if line]
