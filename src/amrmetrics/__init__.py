@@ -1,3 +1,30 @@
-"""amrmetrics: exact, fast, deterministic metrics for AMR and other PENMAN graphs."""
+"""amrmetrics: exact, fast, deterministic metrics for AMR and other PENMAN graphs.
+
+The Python API mirrors the command line::
+
+    import amrmetrics
+    amrmetrics.smatch("(a / cat)", "(b / cat)").F                      # one pair
+    amrmetrics.smatch(Path("pred.amr"), Path("gold.amr")).micro["F"]   # a corpus
+    amrmetrics.read_graphs("gold.amr")                                  # list of Graph
+"""
 
 __version__ = "0.1.0"
+
+from amrmetrics.api import CorpusScore, PairScore, score, score_corpus, smatch, to_graph  # noqa: E402
+from amrmetrics.graph import Graph  # noqa: E402
+from amrmetrics.read import CorpusError, GraphError, decode, read_graphs  # noqa: E402
+
+__all__ = [
+    "CorpusError",
+    "CorpusScore",
+    "Graph",
+    "GraphError",
+    "PairScore",
+    "__version__",
+    "decode",
+    "read_graphs",
+    "score",
+    "score_corpus",
+    "smatch",
+    "to_graph",
+]

@@ -1,0 +1,211 @@
+"""The Python API: the same defaults as the command line, no global state.
+
+>>> import amrmetrics
+>>> amrmetrics.smatch("(a / cat)", "(b / cat)").F
+1.0
+>>> from pathlib import Path
+>>> result = amrmetrics.score(Path("pred.amr"), Path("gold.amr"), metrics="smatch,sembleu")  # doctest: +SKIP
+>>> result["smatch"].micro["F"]  # doctest: +SKIP
+
+A pair is given as two PENMAN strings or two graphs; a corpus as two files (``pathlib.Path``)
+or two sequences of strings/graphs. Each call builds its own metric objects (and solvers), so
+nothing is shared between calls.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+import numpy as np
+
+from amrmetrics.graph import Graph
+from amrmetrics.metrics.base import Metric
+from amrmetrics.metrics.registry import build_metric, parse_metrics
+from amrmetrics.read import CorpusError, Entry, GraphError, OnError, Pair, decode, iter_entries, pair_files
+from amrmetrics.report.signature import RunSettings, signature
+from amrmetrics.run import CorpusRun, run_corpus, score_pair
+from amrmetrics.stats.aggregate import MetricReport, corpus_report
+
+GraphLike = Union[str, Graph, Any]
+"""A PENMAN string, an amrmetrics :class:`Graph`, or a ``penman.Graph``."""
+CorpusLike = Union[os.PathLike, Sequence[GraphLike]]
+"""A file (``pathlib.Path``) or a sequence of graphs."""
+
+
+def to_graph(value: GraphLike) -> Graph:
+    """Accept a PENMAN string, an amrmetrics Graph or a penman.Graph (encoded with the AMR model)."""
+    if isinstance(value, Graph):
+        return value
+    if isinstance(value, str):
+        return decode(value)
+    import penman
+    from penman.models.amr import model
+
+    if isinstance(value, penman.Graph):
+        return decode(penman.encode(value, model=model), metadata=dict(value.metadata))
+    raise TypeError(f"expected a PENMAN string, an amrmetrics.Graph or a penman.Graph, not {type(value).__name__}")
+
+
+@dataclass(frozen=True)
+class PairScore:
+    """One metric's result on one pair: scores (fractions), statistics and details."""
+
+    metric: str
+    scores: dict[str, float]
+    stats: dict[str, float]
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    def __getattr__(self, name: str) -> float:
+        scores = self.__dict__.get("scores", {})
+        if name in scores:
+            return scores[name]
+        raise AttributeError(name)
+
+
+@dataclass(frozen=True)
+class CorpusScore:
+    """One metric's corpus result: the report (micro, macro, signature) and every pair's score."""
+
+    report: MetricReport
+    pairs: list[PairScore]
+
+    @property
+    def micro(self) -> dict[str, float]:
+        """Scores of the pooled statistics."""
+        return self.report.micro
+
+    @property
+    def macro(self) -> dict[str, float]:
+        """Mean of the pair scores."""
+        return self.report.macro
+
+    @property
+    def signature(self) -> str:
+        """The reproducibility signature."""
+        return self.report.signature
+
+
+def _metrics(metrics: str | Metric | Iterable[str | Metric], options: Mapping[str, Any]) -> list[Metric]:
+    items = [metrics] if isinstance(metrics, (str, Metric)) else list(metrics)
+    out: list[Metric] = []
+    for item in items:
+        out.extend([item] if isinstance(item, Metric) else parse_metrics(item, options))
+    return out
+
+
+def _pair_score(metric: Metric, result: Any) -> PairScore:
+    stats = np.asarray(result.stats, dtype=np.float64)
+    return PairScore(
+        metric=metric.spec(),
+        scores={k: float(v) for k, v in metric.scores(stats).items()},
+        stats=dict(zip(metric.stat_names, map(float, result.stats))),
+        details=result.details,
+    )
+
+
+def _entries(items: Sequence[GraphLike], name: str) -> Iterator[Entry]:
+    for number, item in enumerate(items, 1):
+        try:
+            graph = to_graph(item)
+        except GraphError as err:
+            yield Entry(number, 1, None, GraphError(err.message, file=name, number=number, line=err.line))
+        else:
+            yield Entry(number, 1, graph)
+
+
+def _pairs(test: CorpusLike, gold: CorpusLike, pair_by_id: bool) -> tuple[int, Iterable[Pair]]:
+    if isinstance(test, (str, os.PathLike)) and isinstance(gold, (str, os.PathLike)):
+        return pair_files(test, gold, pair_by_id=pair_by_id)
+    if pair_by_id:
+        raise ValueError("pair_by_id needs two files")
+    t = list(iter_entries(test)) if isinstance(test, os.PathLike) else list(_entries(test, "test"))
+    g = list(iter_entries(gold)) if isinstance(gold, os.PathLike) else list(_entries(gold, "gold"))
+    if len(t) != len(g):
+        raise CorpusError(f"test has {len(t)} graphs but gold has {len(g)}: they must pair one to one")
+    return len(t), (Pair(i, a, b) for i, (a, b) in enumerate(zip(t, g)))
+
+
+def score_corpus(
+    test: CorpusLike,
+    gold: CorpusLike,
+    metrics: str | Metric | Iterable[str | Metric] = "smatch",
+    *,
+    on_error: OnError = "fail",
+    pair_by_id: bool = False,
+    jobs: int = 1,
+    **options: Any,
+) -> dict[str, CorpusScore]:
+    """Score two corpora with one or more metrics; results keyed by metric spec.
+
+    ``options`` (e.g. ``timeout=10``, ``solver="hillclimb"``, ``seed=1``) are defaults for every
+    metric that has a parameter of that name, as the command-line options are.
+    """
+    built = _metrics(metrics, options)
+    _, pairs = _pairs(test, gold, pair_by_id)
+    run: CorpusRun = run_corpus(pairs, built, on_error=on_error, jobs=jobs)
+    affected = run.skipped if on_error == "skip" else run.zeroed
+    settings = RunSettings(on_error=on_error, affected=affected, pair_by_id=pair_by_id)
+    out = {}
+    for k, metric in enumerate(built):
+        report = corpus_report(metric, run.stats(k), signature(metric, settings))
+        out[metric.spec()] = CorpusScore(report, [_pair_score(metric, r.results[k]) for r in run.records])
+    return out
+
+
+def score_pair_of(test: GraphLike, gold: GraphLike, metric: str | Metric = "smatch", **options: Any) -> PairScore:
+    """Score one pair with one metric."""
+    built = metric if isinstance(metric, Metric) else build_metric(*_single(metric), options)
+    results, _ = score_pair([built], to_graph(test), to_graph(gold))
+    return _pair_score(built, results[0])
+
+
+def _single(spec: str) -> tuple[str, dict[str, str]]:
+    from amrmetrics.metrics.registry import split_specs
+
+    items = split_specs(spec)
+    if len(items) != 1:
+        raise ValueError(f"expected one metric, got {spec!r}")
+    return items[0]
+
+
+def _is_corpus(value: Any) -> bool:
+    return isinstance(value, (os.PathLike, list, tuple))
+
+
+def score(
+    test: GraphLike | CorpusLike,
+    gold: GraphLike | CorpusLike,
+    metrics: str | Metric | Iterable[str | Metric] = "smatch",
+    **options: Any,
+) -> PairScore | dict[str, CorpusScore]:
+    """Score a pair (two graphs/strings; one metric) or two corpora (files or sequences)."""
+    if _is_corpus(test) or _is_corpus(gold):
+        return score_corpus(test, gold, metrics, **options)
+    if not isinstance(metrics, (str, Metric)):
+        raise ValueError("a single pair takes one metric; pass corpora to score several")
+    return score_pair_of(test, gold, metrics, **options)
+
+
+def smatch(
+    test: GraphLike | CorpusLike,
+    gold: GraphLike | CorpusLike,
+    *,
+    std: str = "smatch",
+    solver: str = "exact",
+    timeout: float | None = None,
+    **options: Any,
+) -> PairScore | CorpusScore:
+    """Smatch of a pair (two PENMAN strings or graphs) or of two corpora (files or sequences).
+
+    Same defaults as ``amrmetrics score``: preset ``smatch``, exact solver, no time limit.
+    """
+    params = {"std": std, "solver": solver, "timeout": timeout}
+    metric = build_metric("smatch", {}, {k: v for k, v in params.items() if v is not None})
+    if _is_corpus(test) or _is_corpus(gold):
+        return next(iter(score_corpus(test, gold, metric, **options).values()))
+    if options:
+        raise TypeError(f"options {', '.join(options)} only apply to corpora")
+    return score_pair_of(test, gold, metric)
