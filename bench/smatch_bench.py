@@ -1,0 +1,173 @@
+"""Whole-process Smatch benchmark: amrmetrics (exact) against smatch 1.0.4 and smatchpp 1.8.0.
+
+Prints one table row per (tool, dataset): wall seconds, peak memory of the process, corpus F,
+and pairs certified optimal. Every tool runs as its own process, so imports and reading count.
+The reference tools run when installed (in this interpreter or in the one named by
+``--reference-python``), each under a time limit and a memory cap so a blow-up is reported, not
+suffered.
+
+    python bench/smatch_bench.py [--shared ../shared] [--reference-python /path/to/python]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import penman
+
+from amrmetrics.read import split_blocks
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@dataclass
+class Outcome:
+    """One process run: seconds, peak RSS in MB, what it printed, and how it ended."""
+
+    seconds: float
+    peak_mb: float
+    stdout: str
+    status: str
+
+
+def run(cmd: list[str], limit_s: float, mem_gb: float) -> Outcome:
+    """Run a command, measuring wall time and the child's own peak RSS (os.wait4)."""
+
+    def cap() -> None:
+        limit = int(mem_gb * 1024**3)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+    with tempfile.TemporaryFile() as out:
+        start = time.perf_counter()
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.DEVNULL, preexec_fn=cap)
+        deadline = start + limit_s
+        status = "ok"
+        while True:
+            pid, code, usage = os.wait4(proc.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.perf_counter() > deadline:
+                proc.kill()
+                pid, code, usage = os.wait4(proc.pid, 0)
+                status = f"timeout {limit_s:.0f}s"
+                break
+            time.sleep(0.005)
+        seconds = time.perf_counter() - start
+        out.seek(0)
+        text = out.read().decode("utf-8", "replace")
+    if status == "ok" and code != 0:
+        status = "out of memory" if "MemoryError" in text or code == -9 else f"exit {os.waitstatus_to_exitcode(code)}"
+    return Outcome(seconds, usage.ru_maxrss / 1024, text, status)
+
+
+def join_documents(path: Path, n: int, out: Path) -> None:
+    """Write the first ``n`` graphs of ``path`` as one ``multi-sentence`` graph, variables renamed apart."""
+    with open(path, encoding="utf-8") as handle:
+        graphs = [penman.parse(b.text) for b in split_blocks(handle)]
+    children = []
+    for k, tree in enumerate(graphs[:n], 1):
+        variables = set(tree.variables())
+        children.append((f":snt{k}", _rename(tree.node, f"s{k}", variables)))
+    doc = penman.Tree(("m", [("/", "multi-sentence")] + children))
+    out.write_text(penman.format(doc) + "\n", encoding="utf-8")
+
+
+def _rename(node: tuple, prefix: str, variables: set[str]) -> tuple:
+    var, branches = node
+    renamed = []
+    for role, target in branches:
+        if isinstance(target, tuple):
+            target = _rename(target, prefix, variables)
+        elif role != "/" and target in variables:
+            target = f"{prefix}{target}"
+        renamed.append((role, target))
+    return (f"{prefix}{var}", renamed)
+
+
+def amrmetrics_cmd(test: Path, gold: Path, jobs: int) -> list[str]:
+    """Our CLI, JSON output."""
+    return [sys.executable, "-m", "amrmetrics", "score", str(test), str(gold), "--jobs", str(jobs), "--format", "json", "--no-progress"]
+
+
+def parse_amrmetrics(o: Outcome) -> tuple[str, str]:
+    """Corpus F (x100) and certified pairs from our JSON output."""
+    data = json.loads(o.stdout)
+    m = data["metrics"][0]
+    certified = data["pairs"] - m["summary"]["uncertified"]
+    return f"{100 * m['micro']['F']:.3f}", f"{certified}/{data['pairs']}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    parser.add_argument("--reference-python", default=sys.executable, help="interpreter that has smatch / smatchpp")
+    parser.add_argument("--limit", type=float, default=300, help="seconds allowed per reference run")
+    parser.add_argument("--mem-gb", type=float, default=8, help="memory cap per run")
+    parser.add_argument("--skip-large", action="store_true", help="skip the 5,750-pair STS corpus")
+    args = parser.parse_args()
+
+    lp = args.shared / "data/littleprince-parses"
+    sts = args.shared / "data/bamboo/sts/main-train"
+    tmp = Path(tempfile.mkdtemp(prefix="amrmetrics-bench-"))
+    datasets: list[tuple[str, Path, Path]] = [("littleprince (400)", lp / "candidates.amr", lp / "references.amr")]
+    if not args.skip_large:
+        datasets.append(("sts main-train (5750)", sts / "src.train.amr", sts / "tgt.train.amr"))
+    for n in (10, 25, 50):
+        cand, ref = tmp / f"cand{n}.amr", tmp / f"ref{n}.amr"
+        join_documents(lp / "candidates.amr", n, cand)
+        join_documents(lp / "references.amr", n, ref)
+        datasets.append((f"doc N={n} cand vs ref", cand, ref))
+        datasets.append((f"doc N={n} ref vs itself", ref, ref))
+
+    ref_py = args.reference_python
+    smatch_py = shutil.which("smatch.py", path=str(Path(ref_py).parent)) or shutil.which("smatch.py")
+    has_smatchpp = subprocess.run([ref_py, "-c", "import smatchpp"], capture_output=True).returncode == 0
+
+    rows = []
+    for name, test, gold in datasets:
+        if not test.exists():
+            rows.append((name, "(data missing)", "", "", "", ""))
+            continue
+        for jobs in (1, 2):
+            o = run(amrmetrics_cmd(test, gold, jobs), 3600, args.mem_gb)
+            f, cert = parse_amrmetrics(o) if o.status == "ok" else ("", "")
+            rows.append((name, f"amrmetrics exact -j{jobs}", f"{o.seconds:.2f}" if o.status == "ok" else o.status, f"{o.peak_mb:.0f}", f, cert))
+        if smatch_py:
+            o = run([ref_py, smatch_py, "-f", str(test), str(gold), "-r", "4", "--significant", "4"], args.limit, args.mem_gb)
+            m = re.search(r"F-score: ([0-9.]+)", o.stdout)
+            f = f"{100 * float(m.group(1)):.3f}" if m and o.status == "ok" else ""
+            rows.append((name, "smatch 1.0.4 -r 4", f"{o.seconds:.2f}" if o.status == "ok" else o.status, f"{o.peak_mb:.0f}", f, "not exact"))
+        else:
+            rows.append((name, "smatch 1.0.4", "not installed", "", "", ""))
+        if has_smatchpp:
+            cmd = [ref_py, "-m", "smatchpp", "-a", str(test), "-b", str(gold), "-solver", "ilp", "-graph_type", "generic", "-score_type", "micro", "-output_format", "json"]
+            o = run(cmd, args.limit, args.mem_gb)
+            f = ""
+            if o.status == "ok":
+                f = f"{json.loads(o.stdout[o.stdout.index('{'):])['main']['F1']['result']:.2f}"
+            rows.append((name, "smatchpp 1.8.0 ilp generic", f"{o.seconds:.2f}" if o.status == "ok" else o.status, f"{o.peak_mb:.0f}", f, "ILP"))
+        else:
+            rows.append((name, "smatchpp 1.8.0", "not installed", "", "", ""))
+        print(f"done: {name}", file=sys.stderr)
+
+    head = ("dataset", "tool", "wall s", "peak MB", "corpus F", "certified optimal")
+    print("| " + " | ".join(head) + " |")
+    print("|" + "---|" * len(head))
+    for row in rows:
+        print("| " + " | ".join(row) + " |")
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
