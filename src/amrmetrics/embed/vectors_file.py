@@ -1,0 +1,189 @@
+"""Word vectors from a file: GloVe text, word2vec text, or a ``.npy`` matrix with a vocabulary file.
+
+Big tables (GloVe 840B is 5 GB) are never loaded whole. A text file is scanned once for the words
+announced with :meth:`VectorsFile.need` (the command line announces every key the corpus can ask
+for) and keeps only those; a word asked for later that was never announced triggers another scan
+for the new words only. Files up to :data:`FULL_LOAD_BYTES` are simply read whole on first use.
+A ``.npy`` matrix is memory-mapped, so any row is cheap.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any, Literal
+
+import numpy as np
+
+from amrmetrics.embed.base import CachedEmbedder
+
+FULL_LOAD_BYTES = 64 * 1024 * 1024
+"""Text files up to this size are read whole at first use (no vocabulary needed)."""
+
+VOCAB_SUFFIXES = (".vocab", ".vocab.txt", ".words", ".words.txt", ".txt", ".tsv")
+"""Where the vocabulary of ``NAME.npy`` is looked for: ``NAME`` + one of these (first found)."""
+
+Format = Literal["glove", "word2vec", "npy"]
+
+
+class VectorsFileError(ValueError):
+    """A vectors file that cannot be read (missing, empty, or malformed), with the path."""
+
+
+def fingerprint(*paths: Path) -> str:
+    """A cheap identity of files for signatures: sha256 of sizes, first and last MiB (12 hex digits)."""
+    digest = hashlib.sha256()
+    for path in paths:
+        size = path.stat().st_size
+        digest.update(str(size).encode())
+        with path.open("rb") as handle:
+            digest.update(handle.read(1 << 20))
+            if size > 2 << 20:
+                handle.seek(size - (1 << 20))
+                digest.update(handle.read())
+    return digest.hexdigest()[:12]
+
+
+def detect_format(path: Path) -> Format:
+    """``npy`` by suffix; ``word2vec`` when the first line is two integers (the header); else ``glove``."""
+    if path.suffix == ".npy":
+        return "npy"
+    with path.open("rb") as handle:
+        first = handle.readline().split()
+    if len(first) == 2 and all(tok.isdigit() for tok in first):
+        return "word2vec"
+    return "glove"
+
+
+def find_vocabulary(path: Path) -> Path:
+    """The vocabulary file beside ``NAME.npy`` (one word per line, row order)."""
+    stem = path.with_suffix("")
+    for suffix in VOCAB_SUFFIXES:
+        candidate = Path(str(stem) + suffix)
+        if candidate.is_file():
+            return candidate
+    tried = ", ".join(stem.name + s for s in VOCAB_SUFFIXES)
+    raise VectorsFileError(f"{path}: no vocabulary file beside it (tried {tried})")
+
+
+class VectorsFile(CachedEmbedder):
+    """A table of word vectors read from ``path`` (format detected, or given).
+
+    ``need(words)`` before the first lookup makes a big text file be scanned once; the Python
+    API may skip it (each batch of new words then costs one scan of a big file). ``vocabulary``
+    names the word list of a ``.npy`` matrix when it is not beside it.
+    """
+
+    open_vocabulary = False
+
+    def __init__(self, path: str | Path, *, format: Format | None = None, vocabulary: str | Path | None = None) -> None:
+        super().__init__()
+        self.path = Path(path)
+        if not self.path.is_file():
+            raise VectorsFileError(f"vectors file not found: {self.path}")
+        self.format: Format = format or detect_format(self.path)
+        self.vocabulary_path = None
+        if self.format == "npy":
+            self.vocabulary_path = Path(vocabulary) if vocabulary else find_vocabulary(self.path)
+        files = [self.path] + ([self.vocabulary_path] if self.vocabulary_path else [])
+        self.name = self.path.name
+        self.version = fingerprint(*files)
+        self._pending: set[str] = set()
+        self._dim: int | None = None
+        self._complete = False
+        self._rows: dict[str, int] | None = None
+        self._matrix: np.ndarray | None = None
+
+    def __repr__(self) -> str:
+        return f"VectorsFile({str(self.path)!r}, format={self.format!r})"
+
+    def need(self, words: Iterable[str]) -> None:
+        """Announce words; the next scan of a text file picks them all up at once."""
+        self._pending.update(w for w in words if w not in self._cache)
+
+    def _dimension(self) -> int:
+        if self._dim is None:
+            if self.format == "npy":
+                self._dim = int(self._npy()[1].shape[1])
+            else:
+                self._dim = self._text_dimension()
+        return self._dim
+
+    def _compute(self, words: list[str]) -> list[np.ndarray | None]:
+        if self.format == "npy":
+            rows, matrix = self._npy()
+            return [np.array(matrix[rows[w]], dtype=np.float64) if w in rows else None for w in words]
+        if not self._complete:
+            self._scan(set(words) | self._pending)
+        return [self._cache.get(w) for w in words]
+
+    def _npy(self) -> tuple[dict[str, int], np.ndarray]:
+        if self._rows is None or self._matrix is None:
+            matrix = np.load(self.path, mmap_mode="r")
+            if matrix.ndim != 2:
+                raise VectorsFileError(f"{self.path}: expected a 2-d matrix, got shape {matrix.shape}")
+            assert self.vocabulary_path is not None
+            words = self.vocabulary_path.read_text(encoding="utf-8").splitlines()
+            if len(words) != matrix.shape[0]:
+                raise VectorsFileError(
+                    f"{self.vocabulary_path}: {len(words)} words for {matrix.shape[0]} rows of {self.path}"
+                )
+            rows: dict[str, int] = {}
+            for i, word in enumerate(words):
+                rows.setdefault(word.split("\t")[0].strip(), i)
+            self._rows, self._matrix = rows, matrix
+        return self._rows, self._matrix
+
+    def _text_dimension(self) -> int:
+        with self.path.open("rb") as handle:
+            first = handle.readline().split()
+            if self.format == "word2vec":
+                return int(first[1])
+        if len(first) < 2:
+            raise VectorsFileError(f"{self.path}: first line has no vector")
+        return len(first) - 1
+
+    def _scan(self, wanted: set[str]) -> None:
+        """Read the text file once, keeping the wanted words (all of them for a small file)."""
+        everything = self.path.stat().st_size <= FULL_LOAD_BYTES
+        dim = self._dimension()
+        todo = {w.encode("utf-8") for w in wanted if w not in self._cache}
+        found: dict[str, np.ndarray] = {}
+        with self.path.open("rb") as handle:
+            if self.format == "word2vec":
+                handle.readline()
+            for number, line in enumerate(handle, start=2 if self.format == "word2vec" else 1):
+                if not everything and not todo:
+                    break
+                cut = line.find(b" ")
+                if cut <= 0:
+                    continue
+                word = line[:cut]
+                if not everything and word not in todo:
+                    continue
+                values = line[cut + 1 :].split()
+                if len(values) != dim:
+                    word, values = self._respan(line, dim, number)
+                text = word.decode("utf-8", errors="replace")
+                if text not in found and text not in self._cache:
+                    found[text] = np.array(values, dtype=np.float64)
+                todo.discard(word)
+        self._cache.update(found)
+        for word in wanted:
+            self._cache.setdefault(word, None)
+        self._pending.clear()
+        self._complete = everything
+
+    def _respan(self, line: bytes, dim: int, number: int) -> tuple[bytes, list[bytes]]:
+        """A line whose word contains spaces (GloVe 840B has some): the last ``dim`` fields are the vector."""
+        parts = line.rstrip(b"\r\n").rsplit(b" ", dim)
+        if len(parts) != dim + 1:
+            raise VectorsFileError(f"{self.path}, line {number}: expected a word and {dim} numbers")
+        return parts[0], parts[1:]
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state["_rows"] = None
+        state["_matrix"] = None
+        return state
