@@ -76,10 +76,17 @@ class Metric(ABC):
         return {k: float(v) for k, v in self.scores(pooled).items()}
 
     def macro(self, stats: np.ndarray) -> dict[str, float]:
-        """Mean over pairs of the pair scores (macro F is not the harmonic mean of macro P, R)."""
+        """Mean over pairs of the pair scores (macro F is not the harmonic mean of macro P, R).
+
+        A NaN pair score means "does not apply to this pair" (a fine-grained aspect neither graph
+        has); such pairs are left out of that score's mean, which is NaN if no pair applies.
+        """
         per_pair = self.scores(np.asarray(stats, dtype=np.float64))
-        n = len(stats)
-        return {k: float(v.mean()) if n else float("nan") for k, v in per_pair.items()}
+        out = {}
+        for k, v in per_pair.items():
+            applies = ~np.isnan(v)
+            out[k] = float(v[applies].mean()) if applies.any() else float("nan")
+        return out
 
     def summary(self, stats: np.ndarray) -> dict[str, Any]:
         """Metric-specific corpus facts to report beside the scores (default: none)."""

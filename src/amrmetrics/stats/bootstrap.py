@@ -31,6 +31,17 @@ def resample_counts(n: int, resamples: int, seed: int):
         done += size
 
 
+def resampled_means(counts: np.ndarray, scores: np.ndarray) -> np.ndarray:
+    """Macro scores of resamples: ``counts`` ``(r, n)`` pair multiplicities, ``scores`` ``(n, s)``.
+
+    NaN pair scores (not applicable) are left out, as in :meth:`Metric.macro`; a resample in
+    which a score applies to no pair gives NaN.
+    """
+    applies = ~np.isnan(scores)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return (counts @ np.where(applies, scores, 0.0)) / (counts @ applies)
+
+
 def bootstrap_scores(metric: Metric, stats: np.ndarray, resamples: int, seed: int) -> dict[str, dict[str, np.ndarray]]:
     """Micro and macro scores of every resample: ``{"micro": {score: (resamples,)}, "macro": ...}``."""
     stats = np.asarray(stats, dtype=np.float64)
@@ -42,7 +53,7 @@ def bootstrap_scores(metric: Metric, stats: np.ndarray, resamples: int, seed: in
     macro: dict[str, list[np.ndarray]] = {k: [] for k in names}
     for counts in resample_counts(n, resamples, seed):
         pooled = metric.scores(counts @ stats)
-        means = counts @ score_matrix / n
+        means = resampled_means(counts, score_matrix)
         for c, k in enumerate(names):
             micro[k].append(pooled[k])
             macro[k].append(means[:, c])
@@ -53,8 +64,12 @@ def bootstrap_scores(metric: Metric, stats: np.ndarray, resamples: int, seed: in
 
 
 def percentile_interval(values: np.ndarray, confidence: float = CONFIDENCE) -> tuple[float, float]:
-    """The central percentile interval (e.g. 2.5th and 97.5th percentiles for 95%)."""
+    """The central percentile interval (e.g. 2.5th and 97.5th percentiles for 95%); NaN draws are ignored."""
     tail = 100 * (1 - confidence) / 2
+    values = np.asarray(values, dtype=np.float64)
+    values = values[~np.isnan(values)]
+    if not len(values):
+        return float("nan"), float("nan")
     lo, hi = np.percentile(values, [tail, 100 - tail])
     return float(lo), float(hi)
 
