@@ -1,0 +1,1 @@
+"""Meta-evaluation: which metric agrees with people (parse-quality study, similarity, BAMBOO, principles)."""

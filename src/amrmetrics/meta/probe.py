@@ -1,0 +1,326 @@
+"""Metric principles (after Opitz, Parcalabescu & Frank 2020), measured on a corpus of graph pairs.
+
+* **symmetry** — svr: share of pairs with |m(A,B) - m(B,A)| > 0.0001; msv: mean |m(A,B) - m(B,A)|
+  over all pairs;
+* **determinacy** — spread of the corpus (micro) score over repeated runs, each with a different
+  ``seed`` for metrics that have one (exactly 0 for a deterministic metric);
+* **identity** — share of graphs (of both files) with m(G, G) = 1;
+* **duplicates** — the duplicate-edge attack (SPECS §3): for every pair and every distinct edge of
+  its test graph, append copies of that edge; the largest score gain any duplicated edge buys;
+* **bias** — average score loss m(G, G) - m(G', G) when G' replaces the root concept of G by an
+  unseen label, against the same loss for a leaf concept (averaged over a graph's leaves first).
+
+Every measurement is a list of pairs scored through the corpus engine, so every registered metric
+is probed the same way.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from amrmetrics.graph import Graph
+from amrmetrics.meta.interval import json_float
+from amrmetrics.meta.ranks import TIE_TOLERANCE
+from amrmetrics.meta.scoring import Progress, Scored, score_graphs
+from amrmetrics.metrics.base import Metric
+from amrmetrics.report.signature import RunSettings, signature
+
+PRINCIPLES: tuple[str, ...] = ("symmetry", "determinacy", "identity", "duplicates", "bias")
+SYMMETRY_THRESHOLD = 1e-4
+"""A pair violates symmetry when its two directions differ by more than this (a fraction)."""
+PROBE_CONCEPT = "amrmetrics-probe-unseen-concept"
+"""The label that replaces a concept in the bias probe (it matches nothing)."""
+DEFAULT_RUNS = 3
+DEFAULT_COPIES = 2
+
+@dataclass(frozen=True)
+class Symmetry:
+    """Symmetry violations of one metric over the pairs (scores as fractions)."""
+
+    pairs: int
+    violations: int
+    svr: float
+    msv: float
+    largest: float
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {"pairs": self.pairs, "violations": self.violations, "svr": json_float(self.svr),
+                "msv": json_float(self.msv), "max": json_float(self.largest)}
+
+
+@dataclass(frozen=True)
+class Determinacy:
+    """Corpus scores of repeated runs; ``seeded`` says whether the runs used different seeds."""
+
+    scores: tuple[float, ...]
+    seeded: bool
+
+    @property
+    def std(self) -> float:
+        """Sample standard deviation of the corpus scores (0 for one run)."""
+        return float(np.std(self.scores, ddof=1)) if len(self.scores) > 1 else 0.0
+
+    @property
+    def spread(self) -> float:
+        """Largest minus smallest corpus score."""
+        return float(max(self.scores) - min(self.scores)) if self.scores else 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {"runs": len(self.scores), "seeded": self.seeded, "scores": [json_float(s) for s in self.scores],
+                "std": self.std, "spread": self.spread}
+
+
+@dataclass(frozen=True)
+class Identity:
+    """How many graphs score 1 against themselves."""
+
+    graphs: int
+    ones: int
+    minimum: float
+
+    @property
+    def share(self) -> float:
+        """Share of graphs with m(G, G) = 1."""
+        return self.ones / self.graphs if self.graphs else float("nan")
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {"graphs": self.graphs, "ones": self.ones, "share": json_float(self.share), "min": json_float(self.minimum)}
+
+
+@dataclass(frozen=True)
+class DuplicateAttack:
+    """The largest gain a duplicated edge buys, and where."""
+
+    pairs: int
+    attacks: int
+    copies: int
+    max_gain: float
+    pairs_gaining: int
+    worst: tuple[int, tuple[str, str, str]] | None
+    """(1-based pair number, duplicated edge) of the largest gain, when some edge gains."""
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        worst = None if self.worst is None else {"pair": self.worst[0], "edge": list(self.worst[1])}
+        return {"pairs": self.pairs, "attacks": self.attacks, "copies": self.copies,
+                "max_gain": json_float(self.max_gain), "pairs_gaining": self.pairs_gaining, "worst": worst}
+
+
+@dataclass(frozen=True)
+class Bias:
+    """Mean score loss from an unseen root concept vs an unseen leaf concept."""
+
+    graphs: int
+    root_loss: float
+    leaf_loss: float
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {"graphs": self.graphs, "root_loss": json_float(self.root_loss), "leaf_loss": json_float(self.leaf_loss)}
+
+
+@dataclass(frozen=True)
+class MetricProbe:
+    """The principles measured for one metric (None where not asked for)."""
+
+    spec: str
+    signature: str
+    declared_symmetric: bool
+    symmetry: Symmetry | None = None
+    determinacy: Determinacy | None = None
+    identity: Identity | None = None
+    duplicates: DuplicateAttack | None = None
+    bias: Bias | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready form (scores as fractions)."""
+        out: dict[str, Any] = {"metric": self.spec, "signature": self.signature, "declared_symmetric": self.declared_symmetric}
+        for name in PRINCIPLES:
+            value = getattr(self, name)
+            if value is not None:
+                out[name] = value.as_dict()
+        return out
+
+
+def symmetry(forward: np.ndarray, backward: np.ndarray, threshold: float = SYMMETRY_THRESHOLD) -> Symmetry:
+    """svr, msv and the largest violation from m(A,B) and m(B,A) per pair."""
+    gap = np.abs(np.asarray(forward, dtype=np.float64) - np.asarray(backward, dtype=np.float64))
+    n = len(gap)
+    violations = int((gap > threshold).sum())
+    return Symmetry(
+        pairs=n,
+        violations=violations,
+        svr=violations / n if n else float("nan"),
+        msv=float(gap.mean()) if n else float("nan"),
+        largest=float(gap.max()) if n else float("nan"),
+    )
+
+
+def identity(self_scores: np.ndarray, tol: float = TIE_TOLERANCE) -> Identity:
+    """Count graphs whose score against themselves is 1 (within ``tol``)."""
+    scores = np.asarray(self_scores, dtype=np.float64)
+    return Identity(len(scores), int((np.abs(scores - 1.0) <= tol).sum()), float(scores.min()) if len(scores) else float("nan"))
+
+
+def with_seed_offset(metric: Metric, offset: int) -> Metric:
+    """The metric with ``seed`` increased by ``offset`` (unchanged when it has no ``seed`` parameter)."""
+    if offset == 0 or not has_seed(metric):
+        return metric
+    return dataclasses.replace(metric, seed=metric.seed + offset)  # type: ignore[type-var, attr-defined]
+
+
+def has_seed(metric: Metric) -> bool:
+    """True when the metric has a ``seed`` parameter (a stochastic component may use it)."""
+    return any(f.name == "seed" for f in dataclasses.fields(metric))  # type: ignore[arg-type]
+
+
+def edges(graph: Graph) -> list[tuple[str, str, str]]:
+    """The distinct attribute and relation triples of a graph, in order of first appearance."""
+    return list(dict.fromkeys(graph.attributes + graph.relations))
+
+
+def duplicate_edge(graph: Graph, edge: tuple[str, str, str], copies: int) -> Graph:
+    """The graph with ``copies`` extra copies of one of its attribute or relation triples."""
+    if edge in graph.relations:
+        return graph.evolve(relations=graph.relations + (edge,) * copies)
+    return graph.evolve(attributes=graph.attributes + (edge,) * copies)
+
+
+def leaves(graph: Graph) -> list[str]:
+    """Variables other than the root that are the source of no relation (as written)."""
+    sources = {s for s, _, _ in graph.relations}
+    return [v for v in graph.variables if v not in sources and v != graph.root]
+
+
+def replace_concept(graph: Graph, variable: str, concept: str = PROBE_CONCEPT) -> Graph:
+    """The graph with the concept of ``variable`` replaced."""
+    return graph.evolve(instances=tuple((v, concept if v == variable else c) for v, c in graph.instances))
+
+
+def _corpus_score(scored: Scored) -> list[float]:
+    out = []
+    for k, metric in enumerate(scored.run.metrics):
+        stats = scored.stats(k)
+        out.append(metric.micro(stats)[metric.headline] if len(stats) else float("nan"))
+    return out
+
+
+def run_probe(
+    pairs: Sequence[tuple[Graph, Graph]],
+    metrics: Sequence[Metric],
+    *,
+    principles: Sequence[str] = PRINCIPLES,
+    runs: int = DEFAULT_RUNS,
+    copies: int = DEFAULT_COPIES,
+    jobs: int = 1,
+    progress: Progress | None = None,
+    settings: RunSettings | None = None,
+) -> list[MetricProbe]:
+    """Measure the chosen principles for every metric over ``(A, B)`` graph pairs."""
+    unknown = [p for p in principles if p not in PRINCIPLES]
+    if unknown:
+        raise ValueError(f"unknown principle(s) {', '.join(unknown)}; choose from {', '.join(PRINCIPLES)}")
+    if runs < 1 or copies < 1:
+        raise ValueError("runs and copies must be at least 1")
+
+    def score(label: str, todo: Sequence[tuple[Graph, Graph]], ms: Sequence[Metric] = metrics) -> Scored:
+        advance = progress(label, len(todo)) if progress else None
+        return score_graphs(todo, ms, jobs=jobs, progress=advance)
+
+    found: dict[str, list[Any]] = {}
+    forward = score("A vs B", pairs)
+    if "symmetry" in principles:
+        backward = score("B vs A", [(b, a) for a, b in pairs])
+        found["symmetry"] = [symmetry(forward.scores[k], backward.scores[k]) for k in range(len(metrics))]
+    if "determinacy" in principles:
+        corpus = [_corpus_score(forward)]
+        for r in range(1, runs):
+            corpus.append(_corpus_score(score(f"run {r + 1}", pairs, [with_seed_offset(m, r) for m in metrics])))
+        found["determinacy"] = [
+            Determinacy(tuple(run[k] for run in corpus), has_seed(m)) for k, m in enumerate(metrics)
+        ]
+    graphs = [a for a, _ in pairs] + [b for _, b in pairs]
+    self_scores = None
+    if "identity" in principles or "bias" in principles:
+        self_scores = score("identity", [(g, g) for g in graphs]).scores
+    if "identity" in principles:
+        found["identity"] = [identity(self_scores[k]) for k in range(len(metrics))]  # type: ignore[index]
+    if "duplicates" in principles:
+        found["duplicates"] = _duplicates(pairs, forward, copies, score)
+    if "bias" in principles:
+        found["bias"] = _bias(graphs, self_scores, score)  # type: ignore[arg-type]
+    run_settings = settings or RunSettings()
+    return [
+        MetricProbe(
+            spec=m.spec(),
+            signature=signature(m, run_settings),
+            declared_symmetric=m.symmetric,
+            **{name: values[k] for name, values in found.items()},
+        )
+        for k, m in enumerate(metrics)
+    ]
+
+
+def _duplicates(
+    pairs: Sequence[tuple[Graph, Graph]], forward: Scored, copies: int, score: Callable[..., Scored]
+) -> list[DuplicateAttack]:
+    owners, attacked, used = [], [], []
+    for i, (test, gold) in enumerate(pairs):
+        for edge in edges(test):
+            owners.append(i)
+            used.append(edge)
+            attacked.append((duplicate_edge(test, edge, copies), gold))
+    k_metrics = len(forward.run.metrics)
+    if not attacked:
+        return [DuplicateAttack(len(pairs), 0, copies, 0.0, 0, None) for _ in range(k_metrics)]
+    gains = score("duplicate edges", attacked).scores - forward.scores[:, owners]
+    out = []
+    for k in range(k_metrics):
+        best = int(np.argmax(gains[k]))
+        gaining = gains[k] > TIE_TOLERANCE
+        worst = (owners[best] + 1, used[best]) if gaining[best] else None
+        out.append(
+            DuplicateAttack(
+                pairs=len(pairs),
+                attacks=len(attacked),
+                copies=copies,
+                max_gain=max(0.0, float(gains[k, best])),
+                pairs_gaining=len({owners[j] for j in np.flatnonzero(gaining)}),
+                worst=worst,
+            )
+        )
+    return out
+
+
+def _bias(graphs: Sequence[Graph], self_scores: np.ndarray, score: Callable[..., Scored]) -> list[Bias]:
+    probes, kinds, owners = [], [], []
+    for g, graph in enumerate(graphs):
+        leaf_vars = leaves(graph)
+        if graph.root is None or not leaf_vars:
+            continue
+        for variable, kind in [(graph.root, "root")] + [(v, "leaf") for v in leaf_vars]:
+            probes.append((replace_concept(graph, variable), graph))
+            kinds.append(kind)
+            owners.append(g)
+    k_metrics = len(self_scores)
+    if not probes:
+        return [Bias(0, float("nan"), float("nan")) for _ in range(k_metrics)]
+    losses = self_scores[:, owners] - score("bias", probes).scores
+    owner_array, is_root = np.array(owners), np.array([k == "root" for k in kinds])
+    size = len(graphs)
+    probed = np.bincount(owner_array[is_root], minlength=size) > 0
+    leaf_count = np.bincount(owner_array[~is_root], minlength=size)[probed]
+    out = []
+    for k in range(k_metrics):
+        root = np.bincount(owner_array[is_root], weights=losses[k][is_root], minlength=size)[probed]
+        leaf = np.bincount(owner_array[~is_root], weights=losses[k][~is_root], minlength=size)[probed] / leaf_count
+        out.append(Bias(int(probed.sum()), float(root.mean()), float(leaf.mean())))
+    return out
