@@ -12,6 +12,10 @@ from amrmetrics import __version__
 SUBCOMMANDS = (
     "amrmetrics.cli.score",
     "amrmetrics.cli.smatch_compat",
+    "amrmetrics.cli.compare",
+    "amrmetrics.cli.meta",
+    "amrmetrics.cli.bamboo",
+    "amrmetrics.cli.probe",
 )
 """Modules that each register one subcommand with ``add_parser(subparsers)``."""
 

@@ -1,0 +1,55 @@
+"""``amrmetrics bamboo DIR``: the BAMBOO benchmark's 12-column table for every metric."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from amrmetrics import __version__
+from amrmetrics.cli import common
+from amrmetrics.cli.meta import add_meta_output, add_meta_reading, print_table, stage_progress
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register the ``bamboo`` subcommand."""
+    parser = subparsers.add_parser(
+        "bamboo",
+        help="run the BAMBOO similarity benchmark (12 columns + arithmetic mean)",
+        description=(
+            "Run every metric on a BAMBOO directory (<task>/<subset>/src|tgt.<split>.amr, <task>/orig.<split>.txt) "
+            "and print Pearson x100 (main, reify, syno) and role-confusion accuracy x100, as the benchmark defines them."
+        ),
+    )
+    parser.add_argument("directory", metavar="DIR", help="the BAMBOO directory (holds sts/, sick/, para/)")
+    parser.add_argument("--split", default="test", help="which files to use: <name>.<split>.amr (default test)")
+    common.add_metric_options(parser)
+    add_meta_reading(parser)
+    common.add_run_options(parser)
+    add_meta_output(parser, ("text", "json", "markdown"))
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the benchmark and print its table."""
+    from amrmetrics.meta.bamboo import run_bamboo
+    from amrmetrics.meta.tables import bamboo_table, markdown
+
+    metrics = common.metrics_from_args(args)
+    with stage_progress(not args.no_progress) as progress:
+        result = run_bamboo(args.directory, metrics, split=args.split, on_error=args.on_error, jobs=args.jobs, progress=progress)
+    if args.format == "json":
+        common.dump_json({"amrmetrics": __version__, "benchmark": "bamboo", "directory": args.directory, **result.as_dict()})
+        return 0
+    table = bamboo_table(result, args.digits)
+    if args.format == "markdown":
+        print(markdown(table))
+    else:
+        print_table(table, f"BAMBOO, {args.split} split (x100: Pearson's r; role: accuracy)")
+    print(
+        "Graphs scored with tgt as first and src as second argument; main/reify/syno: Pearson's r with min-max normalised "
+        "human scores (STS's last graph, SICK's and PARA's first and last graphs left out); role: share of (foil, "
+        "original) pairs with score(foil) < score(original), ties wrong; AMEAN: arithmetic mean of the 12 columns."
+    )
+    for signature in result.signatures:
+        print(f"signature: {signature}")
+    return 0
