@@ -38,6 +38,8 @@ class Graph:
     relations: tuple[Relation, ...] = ()
     root: str | None = None
     metadata: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
+    tree_edges: frozenset[Relation] = field(default=frozenset(), compare=False, hash=False)
+    """Relations written as their target's definition (``:role (var / concept)``), as read; layout only (SemBLEU compat)."""
 
     @property
     def variables(self) -> tuple[str, ...]:

@@ -128,4 +128,5 @@ def decode(
         relations=tuple(relations),
         root=instances[0][0],
         metadata=dict(metadata or {}),
+        tree_edges=frozenset((s, r, t) for s, r, t, is_node in edges if is_node),
     )
