@@ -18,6 +18,9 @@ from amrmetrics.metrics.base import Metric
 
 METRICS: dict[str, str] = {
     "smatch": "amrmetrics.metrics.smatch:Smatch",
+    "sembleu": "amrmetrics.metrics.sembleu:SemBLEU",
+    "sema": "amrmetrics.metrics.sema:Sema",
+    "simple": "amrmetrics.metrics.simple:Simple",
 }
 """Registry name -> ``module:Class`` (imported only when used, so unused metrics cost nothing)."""
 

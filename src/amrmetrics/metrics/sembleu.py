@@ -1,0 +1,156 @@
+"""SemBLEU (Song & Gildea 2019): BLEU over variable-free graph n-grams, test = hypothesis, gold = reference."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+import numpy as np
+
+from amrmetrics.graph import Graph
+from amrmetrics.metrics.base import Metric, PairResult
+from amrmetrics.metrics.ngrams import Ngram, ngram_counts
+from amrmetrics.metrics.sembleu_graphs import label_graph, reference_label_graph
+
+REFERENCE_WEIGHTS = (0.34, 0.33, 0.34)
+"""The reference's default weights for n = 3 (they sum to 1.01)."""
+
+
+@dataclass(frozen=True, slots=True)
+class NgramBag:
+    """A prepared graph: n-gram counts per order, their totals, and |G| = nodes + edges."""
+
+    counts: tuple[dict[Ngram, int], ...]
+    totals: tuple[int, ...]
+    size: int
+
+
+def clipped_matches(hyp: dict[Ngram, int], ref: dict[Ngram, int]) -> int:
+    """BLEU's clipped count: sum over n-grams of min(count in hypothesis, count in reference)."""
+    small, large = (hyp, ref) if len(hyp) <= len(ref) else (ref, hyp)
+    total = 0
+    for gram, count in small.items():
+        other = large.get(gram)
+        if other:
+            total += count if count < other else other
+    return total
+
+
+def parse_weights(text: str, n: int, compat: bool) -> tuple[float, ...]:
+    """The n-gram weights named by ``weights=``: ``auto``, ``uniform``, ``reference`` or ``w1/w2/...``.
+
+    ``auto`` is uniform 1/n, except in compat mode with n = 3, where it is the reference's
+    (0.34, 0.33, 0.34), so ``sembleu:compat=1`` prints what ``eval.py TEST GOLD`` prints.
+    """
+    if text == "auto":
+        return REFERENCE_WEIGHTS if compat and n == 3 else (1.0 / n,) * n
+    if text == "uniform":
+        return (1.0 / n,) * n
+    if text == "reference":
+        if n != 3:
+            raise ValueError("weights=reference is defined for n=3 only")
+        return REFERENCE_WEIGHTS
+    try:
+        weights = tuple(float(w) for w in text.split("/"))
+    except ValueError:
+        raise ValueError(f"weights must be auto, uniform, reference or n numbers like 0.5/0.3/0.2, not {text!r}") from None
+    if len(weights) != n or any(not w >= 0 for w in weights) or sum(weights) <= 0:
+        raise ValueError(f"weights {text!r}: need {n} non-negative numbers with a positive sum")
+    return weights
+
+
+def bleu(stats: np.ndarray, weights: tuple[float, ...]) -> np.ndarray:
+    """SemBLEU from statistics ``(m1, c1, ..., mn, cn, |hyp|, |ref|)``, elementwise over leading axes.
+
+    Modified precision p_k = m_k / c_k; the j-th order with no match gets 1 / (2^j max(1, c_k))
+    (Chen & Cherry method 3); if the highest order with any hypothesis n-gram is K < n, weights
+    become uniform 1/K over orders 1..K (the reference's auto re-weighing); brevity penalty
+    exp(1 - |ref|/|hyp|) when |hyp| <= |ref|. No unigram match gives 0; two empty graphs give 1.
+    """
+    stats = np.asarray(stats, dtype=np.float64)
+    n = len(weights)
+    matched, counts = stats[..., 0 : 2 * n : 2], stats[..., 1 : 2 * n : 2]
+    hyp, ref = stats[..., 2 * n], stats[..., 2 * n + 1]
+    orders = np.arange(1, n + 1)
+    top = np.max(np.where(counts > 0, orders, 0), axis=-1)[..., None]
+    reweigh = top < n
+    used = ~reweigh | (orders <= top)
+    w = np.where(reweigh, np.where(orders <= top, 1.0 / np.maximum(top, 1), 0.0), np.asarray(weights))
+    nth_zero = np.cumsum((matched == 0) & used, axis=-1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        log_p = np.where(
+            matched > 0,
+            np.log(matched / np.where(counts > 0, counts, 1)),
+            np.log(1.0 / (2.0**nth_zero * np.maximum(1.0, counts))),
+        )
+        brevity = np.where(hyp > ref, 1.0, np.where(hyp > 0, np.exp(1.0 - ref / np.where(hyp > 0, hyp, 1)), 0.0))
+    score = brevity * np.exp(np.sum(np.where(used, w * log_p, 0.0), axis=-1))
+    score = np.where(matched[..., 0] > 0, score, 0.0)
+    return np.where((hyp == 0) & (ref == 0), 1.0, score)
+
+
+@dataclass(frozen=True)
+class SemBLEU(Metric):
+    """SemBLEU: n-gram precision of the test graph against the gold graph, with a brevity penalty.
+
+    Parameters: ``n`` (highest n-gram order, default 3), ``weights`` (``auto``, ``uniform``,
+    ``reference`` = 0.34/0.33/0.34, or ``w1/.../wn``), ``compat`` (reproduce the reference's
+    graph reading and weights instead of amrmetrics' fixes; see docs/sembleu.md). Statistics per
+    pair: clipped matches and hypothesis n-grams per order, then |test| and |gold| (nodes +
+    edges); the corpus (micro) score pools them like the reference's ``corpus_bleu``, the macro
+    score is the mean of smoothed sentence scores.
+    """
+
+    n: int = 3
+    weights: str = "auto"
+    compat: bool = False
+
+    name: ClassVar[str] = "sembleu"
+    score_names: ClassVar[tuple[str, ...]] = ("score",)
+    symmetric: ClassVar[bool] = False
+    notes: ClassVar[tuple[str, ...]] = (
+        "asymmetric: the test graph is the hypothesis and the gold graph the reference (n-gram precision "
+        "and brevity penalty); swapping the files changes the score",
+    )
+
+    def __post_init__(self) -> None:
+        if self.n < 1:
+            raise ValueError("n must be >= 1")
+        parse_weights(self.weights, self.n, self.compat)
+
+    @property
+    def stat_names(self) -> tuple[str, ...]:  # type: ignore[override]
+        """``m1, c1, ..., mn, cn, len_test, len_gold``."""
+        per_order = tuple(name for k in range(1, self.n + 1) for name in (f"m{k}", f"c{k}"))
+        return per_order + ("len_test", "len_gold")
+
+    @property
+    def weight_values(self) -> tuple[float, ...]:
+        """The weights in use, one per order."""
+        return parse_weights(self.weights, self.n, self.compat)
+
+    def prepare(self, graph: Graph) -> NgramBag:
+        labelled = reference_label_graph(graph) if self.compat else label_graph(graph)
+        counts = ngram_counts(labelled, self.n)
+        return NgramBag(counts, tuple(sum(c.values()) for c in counts), labelled.size)
+
+    def prepare_key(self) -> tuple[str, int, bool]:
+        return ("sembleu", self.n, self.compat)
+
+    def pair(self, test: NgramBag, gold: NgramBag) -> PairResult:
+        stats: list[float] = []
+        for hyp, ref, total in zip(test.counts, gold.counts, test.totals):
+            stats += (clipped_matches(hyp, ref), total)
+        stats += (test.size, gold.size)
+        return PairResult(tuple(map(float, stats)))
+
+    def scores(self, stats: np.ndarray) -> dict[str, np.ndarray]:
+        return {"score": bleu(stats, self.weight_values)}
+
+    def signature_items(self) -> list[tuple[str, str]]:
+        weights = self.weight_values
+        if weights == (1.0 / self.n,) * self.n:
+            text = "uniform"
+        else:
+            text = "/".join(f"{w:g}" for w in weights)
+        return [("n", str(self.n)), ("weights", text), ("compat", "yes" if self.compat else "no")]

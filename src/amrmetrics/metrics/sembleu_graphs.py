@@ -1,0 +1,140 @@
+"""SemBLEU's variable-free graph of a parsed :class:`~amrmetrics.graph.Graph`, fixed or as the reference builds it.
+
+:func:`label_graph` is amrmetrics' graph: concept and constant nodes (quotes stripped, lowercased,
+whitespace runs collapsed), every ``-of`` role reversed except the AMR exceptions, duplicate
+triples removed, and every node a start of paths. :func:`reference_label_graph` reproduces
+freesunshine0316/sembleu (``AMRGraph`` + ``revert_of_edges`` + ``extract_ngrams(multi_roots=True)``)
+on the same parsed graph, quirks included; see docs/sembleu.md.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from amrmetrics.graph import Graph
+from amrmetrics.metrics.ngrams import Label, LabelGraph, OutEdge, reachable
+from amrmetrics.standardize import is_inverted, unquote
+
+_QUOTED_DROPPED = str.maketrans("", "", "():/")
+"""Characters the reference's parser drops inside a quoted string."""
+
+
+def _label(text: str) -> Label:
+    return (" ".join(text.lower().split()),)
+
+
+def _adjacency(nodes: int, edges: list[tuple[int, str, int]]) -> tuple[tuple[OutEdge, ...], ...]:
+    out: list[list[OutEdge]] = [[] for _ in range(nodes)]
+    for k, (source, role, target) in enumerate(edges):
+        out[source].append((k, role, target))
+    return tuple(tuple(o) for o in out)
+
+
+def label_graph(graph: Graph) -> LabelGraph:
+    """amrmetrics' SemBLEU graph: de-inverted with the exception list, deduplicated, all nodes start paths."""
+    index = {var: k for k, (var, _) in enumerate(graph.instances)}
+    labels = [_label(concept) for _, concept in graph.instances]
+    edges: dict[tuple[int, str, int], None] = {}
+    for source, role, target in graph.relations:
+        if is_inverted(role):
+            source, role, target = target, role[:-3], source
+        edges[(index[source], role, index[target])] = None
+    constants: dict[tuple[str, str, Label], None] = {}
+    for var, role, value in graph.attributes:
+        constants[(var, role, _label(unquote(value)))] = None
+    for var, role, label in constants:
+        node = len(labels)
+        labels.append(label)
+        if is_inverted(role):
+            edges[(node, role[:-3], index[var])] = None
+        else:
+            edges[(index[var], role, node)] = None
+    size = len(labels) + len(edges)
+    return LabelGraph(tuple(labels), _adjacency(len(labels), list(edges)), tuple(range(len(labels))), size)
+
+
+def looks_like_variable(name: str) -> bool:
+    """The reference parser's test for a variable name: one letter a-z, then digits only."""
+    return "a" <= name[:1] <= "z" and all("0" <= c <= "9" for c in name[1:])
+
+
+def forward_references(graph: Graph) -> set[int]:
+    """Indices of the relations that name their target before the target's ``(var / concept)``.
+
+    Instances are in text order and relations are grouped by source in text order, so walking
+    the tree again, descending at the edges the reader recorded as definitions
+    (``graph.tree_edges``), gives each reentrancy's position relative to the definitions. A graph
+    built without that record is assumed to define each node at the first edge naming it.
+    """
+    order = [var for var, _ in graph.instances]
+    if not order:
+        return set()
+    by_source: dict[str, list[tuple[int, str, str]]] = defaultdict(list)
+    for k, (source, role, target) in enumerate(graph.relations):
+        by_source[source].append((k, role, target))
+    tree = graph.tree_edges
+    defined = {order[0]}
+    forward: set[int] = set()
+    stack = [[order[0], 0]]
+    following = 1
+    while stack:
+        frame = stack[-1]
+        branches = by_source.get(frame[0], [])
+        if frame[1] == len(branches):
+            stack.pop()
+            continue
+        k, role, target = branches[frame[1]]
+        frame[1] += 1
+        if target in defined:
+            continue
+        if (frame[0], role, target) in tree if tree else target == order[following]:
+            defined.add(target)
+            stack.append([target, 0])
+            following += 1
+        else:
+            forward.add(k)
+    return forward
+
+
+def reference_label_graph(graph: Graph) -> LabelGraph:
+    """The reference's SemBLEU graph, quirks included (``sembleu:compat=1``).
+
+    * a forward reference to a variable that does not look like ``x`` or ``x12`` becomes a new
+      constant node labelled with that variable's concept (the reference resolves the name);
+    * a quoted constant loses ``( ) : /`` and, if it then equals a variable name, is labelled
+      with that variable's concept;
+    * multi-word constants are split into tokens; roles keep their case;
+    * every role ending in ``-of`` is reversed (``:consist-of`` too), deleting every ``-of`` in it;
+    * no deduplication; paths start only at nodes reachable from the roots (nodes without an
+      incoming edge, else the first node).
+    """
+    concept = dict(graph.instances)
+    index = {var: k for k, (var, _) in enumerate(graph.instances)}
+    labels: list[Label] = [tuple(c.lower().split()) for _, c in graph.instances]
+    edges: list[tuple[int, str, int]] = []
+
+    def add_edge(source: int, role: str, target: int) -> None:
+        if role.endswith("-of"):
+            edges.append((target, role.replace("-of", ""), source))
+        else:
+            edges.append((source, role, target))
+
+    def add_constant(text: str) -> int:
+        labels.append(tuple(concept.get(text, text).lower().split()))
+        return len(labels) - 1
+
+    forward = forward_references(graph)
+    for k, (source, role, target) in enumerate(graph.relations):
+        if k in forward and not looks_like_variable(target):
+            add_edge(index[source], role, add_constant(target))
+        else:
+            add_edge(index[source], role, index[target])
+    for var, role, value in graph.attributes:
+        if len(value) >= 2 and value[0] == '"' and value[-1] == '"':
+            value = value[1:-1].translate(_QUOTED_DROPPED)
+        add_edge(index[var], role, add_constant(value))
+    out = _adjacency(len(labels), edges)
+    has_parent = {target for _, _, target in edges}
+    roots = [node for node in range(len(labels)) if node not in has_parent] or [0]
+    starts = reachable(out, roots) if labels else ()
+    return LabelGraph(tuple(labels), out, starts, len(labels) + len(edges))
