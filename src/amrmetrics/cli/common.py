@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -156,9 +157,20 @@ def warn_errors(run: CorpusRun) -> None:
         print(f"  {error}", file=sys.stderr)
 
 
+def _json_safe(value: Any) -> Any:
+    """NaN and infinities (a score that does not apply) become ``null``: JSON has no NaN."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _json_safe(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_json_safe(v) for v in value]
+    return value
+
+
 def dump_json(payload: dict[str, Any]) -> None:
-    """Print JSON to stdout (full precision)."""
-    json.dump(payload, sys.stdout, indent=2, ensure_ascii=False)
+    """Print JSON to stdout (full precision; a NaN score is written as null)."""
+    json.dump(_json_safe(payload), sys.stdout, indent=2, ensure_ascii=False, allow_nan=False)
     sys.stdout.write("\n")
 
 

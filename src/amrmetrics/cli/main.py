@@ -12,6 +12,7 @@ from amrmetrics import __version__
 SUBCOMMANDS = (
     "amrmetrics.cli.score",
     "amrmetrics.cli.smatch_compat",
+    "amrmetrics.cli.compare",
     "amrmetrics.cli.meta",
     "amrmetrics.cli.bamboo",
     "amrmetrics.cli.probe",

@@ -1,0 +1,122 @@
+"""``amrmetrics compare PRED_A PRED_B GOLD``: is parser A better than parser B, and by how much?"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from amrmetrics import __version__
+from amrmetrics.cli import common
+from amrmetrics.stats.bootstrap import DEFAULT_RESAMPLES
+from amrmetrics.stats.significance import DEFAULT_TRIALS, TIE_TOLERANCE
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register the ``compare`` subcommand."""
+    parser = subparsers.add_parser(
+        "compare",
+        help="compare two parsers on the same gold file: difference, paired bootstrap interval, p-value, pair wins",
+        description=(
+            "Score PRED_A and PRED_B against GOLD in one pass (gold read and standardized once) and, for each "
+            "metric, report both corpus scores, their difference A-B with a paired bootstrap interval, a "
+            "two-sided approximate-randomization p-value, and how many pairs each system wins."
+        ),
+    )
+    parser.add_argument("test_a", metavar="PRED_A", help="graphs of system A, PENMAN")
+    parser.add_argument("test_b", metavar="PRED_B", help="graphs of system B, PENMAN")
+    parser.add_argument("gold", metavar="GOLD", help="gold graphs, PENMAN")
+    common.add_metric_options(parser)
+    common.add_reading_options(parser)
+    common.add_run_options(parser)
+    group = parser.add_argument_group("significance")
+    group.add_argument(
+        "--bootstrap",
+        type=int,
+        default=DEFAULT_RESAMPLES,
+        metavar="N",
+        help=f"paired bootstrap resamples for the interval of A-B (default {DEFAULT_RESAMPLES})",
+    )
+    group.add_argument(
+        "--trials",
+        type=int,
+        default=DEFAULT_TRIALS,
+        metavar="N",
+        help=f"approximate-randomization trials for the p-value (default {DEFAULT_TRIALS}; exact test when 2^pairs <= N)",
+    )
+    common.add_output_options(parser)
+    parser.set_defaults(handler=run)
+
+
+def _signature(metric: Any, settings: Any, trials: int) -> str:
+    items = metric.signature_items() + settings.items() + [("trials", str(trials)), ("v", __version__)]
+    return "|".join([metric.name] + [f"{k}:{v}" for k, v in items])
+
+
+def run(args: argparse.Namespace) -> int:
+    """Score both systems, compare them and report; returns the exit status."""
+    from amrmetrics.paired import PairedSystems, pair_systems
+    from amrmetrics.report import compare as table
+    from amrmetrics.report import grid
+    from amrmetrics.report.aspects import headline_rows
+    from amrmetrics.report.perpair import write_per_pair
+    from amrmetrics.run import run_corpus
+    from amrmetrics.stats.aggregate import corpus_report
+    from amrmetrics.stats.significance import compare
+
+    if args.bootstrap < 1 or args.trials < 1:
+        raise ValueError("--bootstrap and --trials must be at least 1")
+    metrics = common.metrics_from_args(args)
+    adapters = [PairedSystems(m) for m in metrics]
+    total, pairs = pair_systems(args.test_a, args.test_b, args.gold, pair_by_id=args.pair_by_id)
+    with common.progress_bar(total, not args.no_progress) as advance:
+        result = run_corpus(pairs, adapters, on_error=args.on_error, jobs=args.jobs, progress=advance)
+    common.warn_errors(result)
+    if args.per_pair:
+        write_per_pair(args.per_pair, result)
+    settings = common.run_settings(result, args)
+    compared, reports = [], []
+    for k, (metric, adapter) in enumerate(zip(metrics, adapters)):
+        stats_a, stats_b = adapter.split(result.stats(k))
+        sig = _signature(metric, settings, args.trials)
+        comparison = compare(metric, stats_a, stats_b, resamples=args.bootstrap, trials=args.trials, seed=args.seed)
+        rows = tuple(headline_rows(metric.spec(), metric.score_names, metric.headline))
+        compared.append(table.ComparedMetric(metric.spec(), sig, comparison, rows))
+        reports.append((corpus_report(metric, stats_a, sig), corpus_report(metric, stats_b, sig)))
+
+    if args.format == "json":
+        head = common.run_header(result, args.test_a, args.gold)
+        head.pop("test")
+        payload = {"amrmetrics": __version__, "a": args.test_a, "b": args.test_b, **head}
+        payload["metrics"] = [
+            {
+                "metric": m.spec,
+                "signature": m.signature,
+                "rows": [{"label": label, "score": key} for label, key in m.rows],
+                "a": ra.as_dict(),
+                "b": rb.as_dict(),
+                "comparison": m.comparison.as_dict(),
+            }
+            for m, (ra, rb) in zip(compared, reports)
+        ]
+        common.dump_json(payload)
+        return 0
+
+    body = table.rows(compared, args.digits)
+    if args.format == "markdown":
+        print(grid.render_markdown(table.HEADER, body, left=2))
+    elif args.format == "latex":
+        print(grid.render_latex(table.HEADER, body, left=2))
+    else:
+        from rich.console import Console
+
+        title = f"A = {args.test_a}, B = {args.test_b}, gold = {args.gold}: {len(result.records)} pairs (scores x100)"
+        grid.render_rich(Console(), table.HEADER, body, title, left=2)
+    if result.errors:
+        print(f"on-error {result.on_error}: {len(result.errors)} malformed graph(s); see the list above")
+    for line in table.notes(compared, reports, TIE_TOLERANCE):
+        print(line)
+    for m in compared:
+        print(f"signature: {m.signature}")
+    sys.stdout.flush()
+    return 0

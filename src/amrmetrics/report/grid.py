@@ -1,0 +1,61 @@
+"""A header and rows of cells rendered as a rich table, GitHub Markdown or a LaTeX ``tabular``.
+
+Used by the tables that are not the one-row-per-metric score table (comparisons, fine-grained
+aspects), so every table of the tool looks alike in every format.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from rich.console import Console
+from rich.measure import Measurement
+from rich.table import Table
+
+DASH = "–"
+NOT_APPLICABLE = "n/a"
+
+
+def pct(value: float | None, digits: int, *, signed: bool = False) -> str:
+    """A fraction as x100 text with ``digits`` decimals; NaN/None give a dash."""
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return DASH
+    return f"{100 * value:+.{digits}f}" if signed else f"{100 * value:.{digits}f}"
+
+
+def render_rich(console: Console, header: Sequence[str], rows: Sequence[Sequence[str]], title: str, left: int = 1) -> None:
+    """Print the table to a rich console; the first ``left`` columns are left-aligned."""
+    table = Table(title=title, title_justify="left")
+    for i, col in enumerate(header):
+        table.add_column(col, justify="left" if i < left else "right", no_wrap=True)
+    for row in rows:
+        table.add_row(*row)
+    width = Measurement.get(console, console.options.update_width(10_000), table).maximum
+    if width > console.width and not console.is_terminal:
+        console = Console(file=console.file, width=width)  # never truncate numbers in a file or a pipe
+    console.print(table)
+
+
+def render_markdown(header: Sequence[str], rows: Sequence[Sequence[str]], left: int = 1) -> str:
+    """The table as GitHub Markdown."""
+    align = ["---"] * left + ["---:"] * (len(header) - left)
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join(align) + "|"]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def tex(text: str) -> str:
+    """Escape LaTeX special characters."""
+    for a, b in (("\\", r"\textbackslash{}"), ("_", r"\_"), ("%", r"\%"), ("&", r"\&"), ("#", r"\#"), ("$", r"\$")):
+        text = text.replace(a, b)
+    return text
+
+
+def render_latex(header: Sequence[str], rows: Sequence[Sequence[str]], left: int = 1) -> str:
+    """The table as a LaTeX ``tabular`` (booktabs)."""
+    spec = "l" * left + "r" * (len(header) - left)
+    lines = [rf"\begin{{tabular}}{{{spec}}}", r"\toprule", " & ".join(tex(h) for h in header) + r" \\", r"\midrule"]
+    lines += [" & ".join(tex(c) for c in row) + r" \\" for row in rows]
+    lines += [r"\bottomrule", r"\end{tabular}"]
+    return "\n".join(lines)
