@@ -21,6 +21,8 @@ METRICS: dict[str, str] = {
     "sembleu": "amrmetrics.metrics.sembleu:SemBLEU",
     "sema": "amrmetrics.metrics.sema:Sema",
     "simple": "amrmetrics.metrics.simple:Simple",
+    "wlk": "amrmetrics.metrics.wlk:WLK",
+    "wwlk": "amrmetrics.metrics.wwlk:WWLK",
 }
 """Registry name -> ``module:Class`` (imported only when used, so unused metrics cost nothing)."""
 
