@@ -1,5 +1,20 @@
 """Aligning: the node-alignment problem of the Smatch family and the solvers that maximise it."""
 
+from amrmetrics.align.exact import ExactSolver
+from amrmetrics.align.hillclimb import HillClimbSolver
 from amrmetrics.align.problem import AlignmentProblem, build_problem
+from amrmetrics.align.result import Alignment, Status
+from amrmetrics.align.solve import Solver, SolverName, make_solver, solve
 
-__all__ = ["AlignmentProblem", "build_problem"]
+__all__ = [
+    "Alignment",
+    "AlignmentProblem",
+    "ExactSolver",
+    "HillClimbSolver",
+    "Solver",
+    "SolverName",
+    "Status",
+    "build_problem",
+    "make_solver",
+    "solve",
+]

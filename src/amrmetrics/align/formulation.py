@@ -1,0 +1,109 @@
+"""The integer program of an alignment, in the strong (aggregated) form, as plain arrays.
+
+Variables: ``x_c`` per candidate (binary), then ``y_q`` per link (continuous in [0, 1]).
+Rows ``A z <= b``:
+
+* each test node and each gold node has at most one partner: ``sum x <= 1``;
+* for each end c of a link and each *other* test node k: the links from c to k's candidates
+  earn at most once, ``sum_q y_q - x_c <= 0`` (k has one image); likewise per other gold node.
+
+The aggregated rows imply ``y_q <= x_a`` and ``y_q <= x_b`` and make the LP relaxation
+integral far more often than those pairwise rows alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from amrmetrics.align.indexed import IndexedProblem
+
+
+@dataclass(frozen=True, eq=False)
+class Formulation:
+    """``max cost . z`` subject to ``A z <= upper``, ``0 <= z <= 1``; A in CSC (``start``, ``index``, ``value``)."""
+
+    cost: np.ndarray
+    upper: np.ndarray
+    start: np.ndarray
+    index: np.ndarray
+    value: np.ndarray
+    n_x: int
+
+    @property
+    def n_cols(self) -> int:
+        """Number of variables (x then y)."""
+        return len(self.cost)
+
+    @property
+    def n_rows(self) -> int:
+        """Number of rows."""
+        return len(self.upper)
+
+    def row_activity_bound(self, duals: np.ndarray) -> float:
+        """A rigorous upper bound from any row multipliers (clipped to >= 0), by weak duality.
+
+        With ``pi >= 0`` and column slack ``sigma = max(0, cost - A^T pi)``, every feasible
+        ``z`` in [0, 1] satisfies ``cost . z <= upper . pi + sum(sigma)``. Every column has entries
+        (a candidate sits in its test and gold rows), so ``reduceat`` sees no empty column.
+        """
+        if not self.n_cols:
+            return 0.0
+        pi = np.maximum(np.asarray(duals, dtype=np.float64), 0.0)
+        priced = np.add.reduceat(self.value * pi[self.index], self.start[:-1])
+        return float(self.upper @ pi + np.maximum(self.cost - priced, 0.0).sum())
+
+
+_DENSE_KEYS = 1 << 22
+"""Up to this many possible keys, :func:`_group` numbers them with a table instead of sorting."""
+
+
+def _group(keys: np.ndarray, n_keys: int) -> tuple[np.ndarray, int]:
+    """Ids 0..n-1 for the distinct values of ``keys`` (in 0..n_keys-1), in increasing key order."""
+    if n_keys <= _DENSE_KEYS:
+        seen = np.zeros(n_keys + 1, dtype=np.int64)
+        seen[keys + 1] = 1
+        np.cumsum(seen, out=seen)
+        return seen[keys], int(seen[-1])
+    uniq, ids = np.unique(keys, return_inverse=True)
+    return ids.reshape(-1).astype(np.int64), len(uniq)
+
+
+def formulate(ip: IndexedProblem) -> Formulation:
+    """Build the aggregated formulation of ``ip`` (see the module doc)."""
+    n1, n2, size = ip.n_test, ip.n_gold, ip.size
+    m = len(ip.qw)
+    cand = np.arange(size)
+    link = size + np.arange(m)
+
+    owner = np.concatenate([ip.qa, ip.qb])
+    other = np.concatenate([ip.qb, ip.qa])
+    ycol = np.concatenate([link, link])
+    test_keys, n_test_rows = _group(owner * n1 + ip.ci[other], size * n1)
+    gold_keys, n_gold_rows = _group(owner * n2 + ip.cj[other], size * n2)
+    test_owner = np.zeros(n_test_rows, dtype=np.int64)
+    test_owner[test_keys] = owner
+    gold_owner = np.zeros(n_gold_rows, dtype=np.int64)
+    gold_owner[gold_keys] = owner
+
+    base = n1 + n2
+    test_rows = base + np.arange(n_test_rows)
+    gold_rows = base + n_test_rows + np.arange(n_gold_rows)
+    rows = np.concatenate([ip.ci, n1 + ip.cj, test_rows, gold_rows, base + test_keys, base + n_test_rows + gold_keys])
+    cols = np.concatenate([cand, cand, test_owner, gold_owner, ycol, ycol])
+    vals = np.concatenate([np.ones(2 * size), -np.ones(n_test_rows + n_gold_rows), np.ones(4 * m)])
+
+    order = np.argsort(cols, kind="stable")
+    n_cols = size + m
+    start = np.zeros(n_cols + 1, dtype=np.int64)
+    np.cumsum(np.bincount(cols, minlength=n_cols), out=start[1:])
+    upper = np.concatenate([np.ones(base), np.zeros(n_test_rows + n_gold_rows)])
+    return Formulation(
+        cost=np.concatenate([ip.cu, ip.qw]),
+        upper=upper,
+        start=start,
+        index=rows[order],
+        value=vals[order],
+        n_x=size,
+    )

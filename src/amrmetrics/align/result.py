@@ -1,0 +1,46 @@
+"""What every solver returns: a mapping, its value and a proven upper bound."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+
+Status = Literal["optimal", "time-limit", "heuristic"]
+
+_TOLERANCE = 1e-9
+
+
+def certified(value: float, upper: float) -> bool:
+    """True when ``upper`` proves ``value`` optimal (gap within 1e-9, relative above 1)."""
+    return upper - value <= _TOLERANCE * max(1.0, abs(upper))
+
+
+@dataclass(frozen=True)
+class Alignment:
+    """A solver's answer for one problem.
+
+    ``mapping[i]`` is the gold node of test node i (-1 = unmapped); ``value`` is its objective
+    (a lower bound on the optimum); ``upper`` a proven upper bound. ``status`` is ``optimal``
+    exactly when the bound meets the value (:func:`certified`), else ``time-limit`` (the exact
+    solver ran out of time) or ``heuristic`` (a search without proof).
+    """
+
+    mapping: tuple[int, ...]
+    value: float
+    upper: float
+    status: Status
+    seconds: float
+
+    @property
+    def gap(self) -> float:
+        """``upper - value`` (0 when optimal)."""
+        return self.upper - self.value
+
+    @classmethod
+    def of(cls, mapping: np.ndarray, value: float, upper: float, fallback: Status, seconds: float) -> Alignment:
+        """Build a result, marking it optimal when the bound meets the value."""
+        upper = max(upper, value)
+        status: Status = "optimal" if certified(value, upper) else fallback
+        return cls(tuple(int(j) for j in mapping), float(value), float(upper), status, seconds)

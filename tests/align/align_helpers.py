@@ -1,0 +1,65 @@
+"""Random small alignment problems and a brute-force optimum to check the solvers against."""
+
+from __future__ import annotations
+
+import itertools
+from functools import lru_cache
+
+import numpy as np
+from hypothesis import strategies as st
+
+from amrmetrics.align import AlignmentProblem
+
+WEIGHTS = (0.0, 0.0, 1.0, 1.0, 2.0, 0.5, 0.3)
+"""Drawn unary and pairwise weights: mostly integers, some fractional (graded metrics)."""
+
+
+@lru_cache(maxsize=None)
+def partial_injections(n_test: int, n_gold: int) -> np.ndarray:
+    """Every one-to-one partial mapping, one per row (gold -1 = unmapped)."""
+    rows = [
+        m
+        for m in itertools.product(range(-1, n_gold), repeat=n_test)
+        if len({j for j in m if j >= 0}) == sum(j >= 0 for j in m)
+    ]
+    return np.array(rows, dtype=np.int64).reshape(len(rows), n_test)
+
+
+def brute_force(problem: AlignmentProblem) -> float:
+    """The maximum of the objective over all mappings (vectorised enumeration)."""
+    n1, n2 = problem.shape
+    maps = partial_injections(n1, n2)
+    padded = np.hstack([problem.unary, np.zeros((n1, 1))])
+    values = padded[np.arange(n1), maps].sum(axis=1) if n1 else np.zeros(len(maps))
+    for (i, j, k, l), w in zip(problem.pairs, problem.weights):
+        values = values + w * ((maps[:, i] == j) & (maps[:, k] == l))
+    return float(values.max())
+
+
+@st.composite
+def problems(draw: st.DrawFn, max_nodes: int = 5, weights: tuple[float, ...] = WEIGHTS) -> AlignmentProblem:
+    """A random problem with up to ``max_nodes`` nodes per side."""
+    n1 = draw(st.integers(0, max_nodes))
+    n2 = draw(st.integers(0, max_nodes))
+    unary = np.array(draw(st.lists(st.sampled_from(weights), min_size=n1 * n2, max_size=n1 * n2)), dtype=np.float64)
+    quads = [(i, j, k, l) for i in range(n1) for k in range(i + 1, n1) for j in range(n2) for l in range(n2) if j != l]
+    chosen = draw(st.lists(st.sampled_from(quads), unique=True, max_size=12)) if quads else []
+    pair_weights = [draw(st.sampled_from([w for w in weights if w > 0])) for _ in chosen]
+    return AlignmentProblem(
+        unary.reshape(n1, n2),
+        np.array(chosen, dtype=np.int64).reshape(len(chosen), 4),
+        np.array(pair_weights, dtype=np.float64),
+    )
+
+
+def random_problem(rng: np.random.Generator, n_test: int, n_gold: int, n_pairs: int) -> AlignmentProblem:
+    """A seeded random problem with integer weights and many links (hard for the cheap bounds)."""
+    unary = rng.integers(0, 2, size=(n_test, n_gold)).astype(np.float64)
+    quads = {}
+    for _ in range(n_pairs):
+        i, k = sorted(rng.choice(n_test, 2, replace=False))
+        j, l = rng.choice(n_gold, 2, replace=False)
+        quads[(int(i), int(j), int(k), int(l))] = float(rng.integers(1, 3))
+    return AlignmentProblem(
+        unary, np.array(list(quads), dtype=np.int64).reshape(-1, 4), np.array(list(quads.values()))
+    )

@@ -1,0 +1,128 @@
+"""The exact solver against brute force, its engines, bounds and time limit."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from align_helpers import brute_force, problems, random_problem
+from hypothesis import given, settings
+
+from amrmetrics.align import AlignmentProblem, ExactSolver, HillClimbSolver, make_solver, solve
+from amrmetrics.align.bounds import line_bound, potential_grid, potentials
+from amrmetrics.align.engines import HighsEngine, ScipyEngine
+from amrmetrics.align.formulation import formulate
+from amrmetrics.align.indexed import index_problem
+
+SOLVER = ExactSolver()
+
+
+@settings(max_examples=150, deadline=None)
+@given(problems())
+def test_exact_equals_brute_force(problem: AlignmentProblem) -> None:
+    best = brute_force(problem)
+    result = SOLVER.solve(problem)
+    assert result.status == "optimal"
+    assert result.value == pytest.approx(best, abs=1e-9)
+    assert result.value == pytest.approx(problem.value(result.mapping), abs=1e-12)
+    assert result.upper >= result.value
+    assert result.upper - result.value <= 1e-9
+    mapped = [j for j in result.mapping if j >= 0]
+    assert len(mapped) == len(set(mapped)) and len(result.mapping) == problem.shape[0]
+
+
+@settings(max_examples=80, deadline=None)
+@given(problems())
+def test_hill_climbing_never_beats_the_optimum(problem: AlignmentProblem) -> None:
+    best = brute_force(problem)
+    result = HillClimbSolver(restarts=2, seed=7).solve(problem)
+    assert result.value <= best + 1e-9
+    assert result.upper >= best - 1e-9
+    assert result.value == pytest.approx(problem.value(result.mapping), abs=1e-12)
+    assert result.status in ("optimal", "heuristic")
+
+
+@settings(max_examples=80, deadline=None)
+@given(problems())
+def test_bounds_are_valid(problem: AlignmentProblem) -> None:
+    best = brute_force(problem)
+    ip = index_problem(problem)
+    assert line_bound(potential_grid(ip, potentials(ip))) >= best - 1e-9
+    f = formulate(ip)
+    if f.n_cols:
+        assert HighsEngine().relax(f, np.inf).bound >= best - 1e-9
+        assert f.row_activity_bound(np.zeros(f.n_rows)) >= best - 1e-9
+
+
+@pytest.mark.parametrize("engine", [HighsEngine, ScipyEngine])
+def test_engines_solve_the_integer_program(engine: type) -> None:
+    rng = np.random.Generator(np.random.PCG64(3))
+    solver = ExactSolver()
+    for _ in range(8):
+        problem = random_problem(rng, 5, 5, 14)
+        best = brute_force(problem)
+        f = formulate(index_problem(problem))
+        lp = engine().relax(f, np.inf)
+        mip = engine().integer(f, np.zeros(f.n_cols), np.inf)
+        assert lp.bound >= best - 1e-9
+        assert mip.bound >= best - 1e-9
+        assert float(f.cost @ mip.z) == pytest.approx(best, abs=1e-6)
+        assert solver.solve(problem).value == pytest.approx(best)
+
+
+def test_hard_problems_reach_the_lp_and_the_milp() -> None:
+    rng = np.random.Generator(np.random.PCG64(11))
+    solver = ExactSolver()
+    for _ in range(40):
+        problem = random_problem(rng, 5, 6, 18)
+        result = solver.solve(problem)
+        assert result.status == "optimal"
+        assert result.value == pytest.approx(brute_force(problem))
+    assert solver.lp_calls > 0 and solver.milp_calls > 0
+
+
+def test_scipy_fallback_certifies(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("amrmetrics.align.exact.default_engine", ScipyEngine)
+    rng = np.random.Generator(np.random.PCG64(5))
+    solver = ExactSolver()
+    for _ in range(6):
+        problem = random_problem(rng, 5, 5, 16)
+        result = solver.solve(problem)
+        assert result.status == "optimal"
+        assert result.value == pytest.approx(brute_force(problem))
+    assert isinstance(solver.engine, ScipyEngine) and solver.lp_calls > 0
+
+
+def test_time_limit_keeps_a_valid_bound() -> None:
+    rng = np.random.Generator(np.random.PCG64(2))
+    hits = 0
+    for _ in range(10):
+        problem = random_problem(rng, 6, 6, 30)
+        best = brute_force(problem)
+        result = ExactSolver(timeout=1e-9).solve(problem)
+        assert result.upper >= best - 1e-9 and result.value <= best + 1e-9
+        assert (result.status == "optimal") == (result.upper - result.value <= 1e-9)
+        hits += result.status == "time-limit"
+    assert hits > 0
+
+
+def test_empty_and_trivial_problems() -> None:
+    for n1, n2 in [(0, 0), (0, 3), (3, 0), (2, 2)]:
+        result = solve(AlignmentProblem(np.zeros((n1, n2)), np.zeros((0, 4), dtype=np.int64), np.zeros(0)))
+        assert result.value == 0.0 and result.upper == 0.0 and result.status == "optimal"
+        assert result.mapping == (-1,) * n1
+
+
+def test_negative_pairwise_weights_are_rejected() -> None:
+    problem = AlignmentProblem(np.ones((2, 2)), np.array([[0, 0, 1, 1]]), np.array([-1.0]))
+    with pytest.raises(ValueError, match="non-negative"):
+        ExactSolver().solve(problem)
+
+
+def test_make_solver() -> None:
+    assert isinstance(make_solver("exact", timeout=5), ExactSolver)
+    hill = make_solver("hillclimb", restarts=2, seed=3)
+    assert isinstance(hill, HillClimbSolver) and hill.restarts == 2 and hill.seed == 3
+    with pytest.raises(ValueError):
+        make_solver("magic")  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        ExactSolver(timeout=0)
