@@ -12,6 +12,7 @@ from amrmetrics.align.solve import Alignment, make_solver
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import MatchMetric, PairResult, prf
 from amrmetrics.standardize import Preset, get_preset
+from amrmetrics.stats.bootstrap import DEFAULT_SEED
 
 
 @dataclass(frozen=True)
@@ -26,7 +27,7 @@ class AlignedMatch(MatchMetric):
     solver: Literal["exact", "hillclimb"] = "exact"
     timeout: float | None = None
     restarts: int = 4
-    seed: int = 0
+    seed: int = DEFAULT_SEED
 
     stat_names: ClassVar[tuple[str, ...]] = ("matched", "n_test", "n_gold", "upper")
 
@@ -36,6 +37,16 @@ class AlignedMatch(MatchMetric):
             raise ValueError("timeout must be positive")
         if self.restarts < 0:
             raise ValueError("restarts must be >= 0")
+
+    @property
+    def notes(self) -> tuple[str, ...]:  # type: ignore[override]
+        """Warnings that must travel with every report of this configuration."""
+        out = []
+        if self.preset.unsafe:
+            out.append(f"preset {self.std} is UNSAFE (duplicate triples can inflate scores); use it only to reproduce old numbers")
+        if self.solver == "hillclimb":
+            out.append("hill-climbing is not exact (it can miss the optimum); use it only to reproduce legacy numbers")
+        return tuple(out)
 
     @property
     def preset(self) -> Preset:
