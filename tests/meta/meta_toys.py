@@ -92,8 +92,7 @@ TOYS = {
 }
 
 
-@pytest.fixture
-def toys(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Register the toy metrics for one test."""
+def register_toys(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Register the toy metrics (for one test: ``monkeypatch`` undoes it)."""
     for name, target in TOYS.items():
         monkeypatch.setitem(registry.METRICS, name, target)

@@ -36,7 +36,9 @@ def run(args: argparse.Namespace) -> int:
 
     metrics = common.metrics_from_args(args)
     with stage_progress(not args.no_progress) as progress:
-        result = run_bamboo(args.directory, metrics, split=args.split, on_error=args.on_error, jobs=args.jobs, progress=progress)
+        result = run_bamboo(
+            args.directory, metrics, split=args.split, on_error=args.on_error, jobs=args.jobs, progress=progress
+        )
     if args.format == "json":
         common.dump_json({"amrmetrics": __version__, "benchmark": "bamboo", "directory": args.directory, **result.as_dict()})
         return 0

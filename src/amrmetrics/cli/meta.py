@@ -166,7 +166,8 @@ def run_parse_quality(args: argparse.Namespace) -> int:
     for line in study_notes(result):
         print(line)
     if len(result.metrics) > 1:
-        print_table(spearman_table(result, args.digits), f"Spearman's rho between metrics over {2 * result.sentences} candidates")
+        title = f"Spearman's rho between metrics over {2 * result.sentences} candidates"
+        print_table(spearman_table(result, args.digits), title)
     for m in result.metrics:
         print(f"signature: {m.signature}")
     return 0
@@ -223,8 +224,9 @@ def run_similarity(args: argparse.Namespace) -> int:
         })
         return 0
     print_table(similarity_table(rows, args.digits), f"Agreement with {len(human)} human scores (x100)")
+    scale = f"scale {args.scale[0]:g} to {args.scale[1]:g}" if args.scale else "observed range"
     print(
-        f"Human scores min-max normalised to [0, 1] ({'scale ' + ' to '.join(f'{v:g}' for v in args.scale) if args.scale else 'observed range'}); "
+        f"Human scores min-max normalised to [0, 1] ({scale}); "
         f"RMSE against metric scores as fractions. Intervals: percentile bootstrap, {args.resamples} resamples of pairs, "
         f"seed {args.seed}."
     )

@@ -31,7 +31,8 @@ def add_parser(subparsers: Any) -> None:
     )
     group.add_argument("--runs", type=int, default=DEFAULT_RUNS, help=f"runs for determinacy (default {DEFAULT_RUNS})")
     group.add_argument(
-        "--copies", type=int, default=DEFAULT_COPIES, help=f"copies of an edge in the duplicate attack (default {DEFAULT_COPIES})"
+        "--copies", type=int, default=DEFAULT_COPIES,
+        help=f"copies of an edge in the duplicate attack (default {DEFAULT_COPIES})",
     )
     add_meta_output(parser)
     parser.set_defaults(handler=run)

@@ -35,9 +35,14 @@ def percentile_interval(draws: np.ndarray, confidence: float) -> Interval | None
     finite = draws[np.isfinite(draws)]
     if not len(finite):
         return None
-    tail = 100 * (1 - confidence) / 2
+    tail = tail_percentile(confidence)
     low, high = np.percentile(finite, [tail, 100 - tail])
     return Interval(float(low), float(high), confidence, int(len(draws) - len(finite)))
+
+
+def tail_percentile(confidence: float) -> float:
+    """The lower percentile of a central interval (5.0 for 0.90), rounded so 0.90 gives exactly 5."""
+    return round(100 * (1 - confidence) / 2, 10)
 
 
 def json_float(value: float | None) -> float | None:

@@ -117,12 +117,21 @@ def parse_parseeval(lines: list[str], path: str = "<labels>") -> Labels:
     return _labels(path, rows)
 
 
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
 def detect_format(lines: list[str]) -> str:
-    """``tsv`` when the file starts with our header, ``parseeval`` when its second line is ``see above``."""
+    """``tsv`` when the file starts with our header; ``parseeval`` when it starts with a number or its
+    second line is ``see above``."""
     content = [line for line in lines if line.strip() and not line.lstrip().startswith("#")]
     if content and content[0].split("\t")[0].strip() == TSV_HEADER[0]:
         return "tsv"
-    if len(lines) > 1 and lines[1].strip() == SEE_ABOVE:
+    if len(lines) > 1 and lines[1].strip() == SEE_ABOVE or (lines and _is_number(lines[0].split("\t")[0])):
         return "parseeval"
     raise LabelError(
         "cannot tell the label format: expected our TSV (header 'id<TAB>preference<TAB>acceptable_a<TAB>acceptable_b') "

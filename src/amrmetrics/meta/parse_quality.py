@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from amrmetrics.meta.correlation import spearman_matrix
-from amrmetrics.meta.interval import Interval, json_float, percentile_interval
+from amrmetrics.meta.interval import Interval, json_float, percentile_interval, tail_percentile
 from amrmetrics.meta.labels import Labels
 from amrmetrics.meta.ranks import TIE_TOLERANCE, tie_groups, weighted_average_ranks, weighted_median
 from amrmetrics.meta.scoring import Progress, Scored, score_entries
@@ -180,7 +180,7 @@ class StudyResult:
                 "resamples": self.resamples,
                 "seed": self.seed,
                 "confidence": self.confidence,
-                "percentiles": [100 * (1 - self.confidence) / 2, 100 * (1 + self.confidence) / 2],
+                "percentiles": [tail_percentile(self.confidence), 100 - tail_percentile(self.confidence)],
                 "unit": "sentence",
             },
             "human": {
@@ -373,7 +373,9 @@ def evaluate(
 def split_interleaved(entries: Sequence[Entry]) -> tuple[list[Entry], list[Entry]]:
     """Candidates written A, B, A, B, ... in one file (the public release's layout) -> (A's, B's)."""
     if len(entries) % 2:
-        raise CorpusError(f"an interleaved candidate file needs an even number of graphs (A, B, A, B, ...), found {len(entries)}")
+        raise CorpusError(
+            f"an interleaved candidate file needs an even number of graphs (A, B, A, B, ...), found {len(entries)}"
+        )
     return list(entries[0::2]), list(entries[1::2])
 
 

@@ -142,7 +142,9 @@ class MetricProbe:
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready form (scores as fractions)."""
-        out: dict[str, Any] = {"metric": self.spec, "signature": self.signature, "declared_symmetric": self.declared_symmetric}
+        out: dict[str, Any] = {
+            "metric": self.spec, "signature": self.signature, "declared_symmetric": self.declared_symmetric
+        }
         for name in PRINCIPLES:
             value = getattr(self, name)
             if value is not None:
@@ -167,7 +169,8 @@ def symmetry(forward: np.ndarray, backward: np.ndarray, threshold: float = SYMME
 def identity(self_scores: np.ndarray, tol: float = TIE_TOLERANCE) -> Identity:
     """Count graphs whose score against themselves is 1 (within ``tol``)."""
     scores = np.asarray(self_scores, dtype=np.float64)
-    return Identity(len(scores), int((np.abs(scores - 1.0) <= tol).sum()), float(scores.min()) if len(scores) else float("nan"))
+    lowest = float(scores.min()) if len(scores) else float("nan")
+    return Identity(len(scores), int((np.abs(scores - 1.0) <= tol).sum()), lowest)
 
 
 def with_seed_offset(metric: Metric, offset: int) -> Metric:

@@ -159,6 +159,9 @@ def run_similarity(
         on_error=on_error, affected=scored.run.zeroed, bootstrap=resamples or None, seed=seed if resamples else None
     )
     return [
-        agreement(m.spec(), signature(m, settings), scored.scores[k], target, resamples=resamples, seed=seed, confidence=confidence)
+        agreement(
+            m.spec(), signature(m, settings), scored.scores[k], target,
+            resamples=resamples, seed=seed, confidence=confidence,
+        )
         for k, m in enumerate(scored.run.metrics)
     ]

@@ -10,7 +10,7 @@ import math
 from collections.abc import Sequence
 
 from amrmetrics.meta.bamboo import BambooResult
-from amrmetrics.meta.interval import Interval
+from amrmetrics.meta.interval import Interval, tail_percentile
 from amrmetrics.meta.parse_quality import QUIRKS, Preference, StudyResult
 from amrmetrics.meta.probe import MetricProbe
 from amrmetrics.meta.similarity import Agreement
@@ -74,7 +74,8 @@ def study_table(result: StudyResult, digits: int = 2) -> Table:
 
 def study_notes(result: StudyResult) -> list[str]:
     """Plain-language lines printed under the study table."""
-    lo, hi = 100 * (1 - result.confidence) / 2, 100 * (1 + result.confidence) / 2
+    lo = tail_percentile(result.confidence)
+    hi = 100 - lo
     lines = [
         f"{result.sentences} sentences. HUM: preferences from the labels; its S columns are the % of acceptable parses.",
         "wins A/B/tie: sentences where the judge prefers A, prefers B, or ties; P(A)/P(B) split ties evenly"
