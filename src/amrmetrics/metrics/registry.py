@@ -18,6 +18,7 @@ from amrmetrics.metrics.base import Metric
 
 METRICS: dict[str, str] = {
     "smatch": "amrmetrics.metrics.smatch:Smatch",
+    "s2match": "amrmetrics.metrics.s2match:S2match",
     "sembleu": "amrmetrics.metrics.sembleu:SemBLEU",
     "sema": "amrmetrics.metrics.sema:Sema",
     "simple": "amrmetrics.metrics.simple:Simple",

