@@ -21,7 +21,7 @@ from amrmetrics.standardize.steps import STEPS, step
 Direction = Literal["both", "fromout", "fromin"]
 """Which edges carry messages to a node: both (undirected), out-edges only, in-edges only."""
 
-READING_STEPS: tuple[str, ...] = ("lowercase", "delete-quote-chars", "constants-as-variables", "deinvert-substring", "dedup")
+READING_STEPS: tuple[str, ...] = ("lowercase", "delete-quote-chars", "deinvert-substring", "dedup")
 """The reference reading: Smatch++ 1.5.1's generic standardizer, no root triple, duplicates removed."""
 
 LEVI_ROLE = ":edge"

@@ -7,9 +7,10 @@ distance between their node sets (uniform masses, Euclidean costs) and the simil
 ``1 - distance`` in [-1, 1]. The optimal transport plan is an n:m node alignment.
 
 Randomness (vectors of labels the table lacks, random edge weights) is a function of the label,
-``seed`` and sample number, so every configuration is deterministic; ``stability`` averages the
-distance matrices of ``stability + 1`` samples before solving one transport problem. Sample 0
-gives an unknown label the vector ``PCG64(sha256(label)[:8]).uniform(-0.05, 0.05, dim)``.
+``seed`` and sample number, so every configuration is deterministic. ``stability`` averages the
+distance matrices of ``stability + 1`` samples before one transport problem is solved. Sample 0
+gives an unknown label the vector ``PCG64(sha256(label)[:8]).uniform(-0.05, 0.05, dim)``, the
+rule the golden configuration was made with; all samples are computed together, as arrays.
 """
 
 from __future__ import annotations
@@ -42,6 +43,8 @@ MIN_ENTROPY_CANDIDATES = 10
 """Candidates drawn per edge label by ``min_entropy``."""
 ZERO_NORM = 1e-4
 """Norm used for a feature row of length 0 (so it stays a zero row)."""
+EMPTY_LABEL = ""
+"""Label of the single zero-vector node that stands for an empty graph."""
 
 _SENSE = re.compile(r"-[0-9]+")
 
@@ -67,95 +70,114 @@ def label_seed(label: str) -> int:
     return int.from_bytes(hashlib.sha256(label.encode("utf-8")).digest()[:8], "big")
 
 
-def seeded(label: str, seed: int, sample: int) -> np.random.Generator:
-    """The generator of a label's random draws in one sample (a function of label, seed and sample only)."""
-    return np.random.Generator(np.random.PCG64(np.random.SeedSequence(label_seed(label), spawn_key=(seed, sample))))
+def label_draws(label: str, seed: int, low: float, high: float, shape: tuple[int, ...]) -> np.ndarray:
+    """Uniform draws that belong to one label under ``seed`` (row ``s - 1`` is sample ``s``, prefix-stable)."""
+    rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(label_seed(label), spawn_key=(seed,))))
+    return rng.uniform(low, high, shape)
 
 
-def unknown_vector(label: str, dim: int, seed: int, sample: int) -> np.ndarray:
-    """The vector of a label with no known part: sample 0 is ``PCG64(sha256(label)[:8]).uniform(-0.05, 0.05)``."""
-    rng = np.random.Generator(np.random.PCG64(label_seed(label))) if sample == 0 else seeded(label, seed, sample)
-    return rng.uniform(*UNKNOWN_RANGE, dim)
+def canonical_unknown(label: str, dim: int) -> np.ndarray:
+    """Sample 0's vector of a label with no known part: ``PCG64(sha256(label)[:8]).uniform(-0.05, 0.05, dim)``."""
+    return np.random.Generator(np.random.PCG64(label_seed(label))).uniform(*UNKNOWN_RANGE, dim)
 
 
-def label_vectors(labels: Sequence[str], embedder: Embedder) -> tuple[np.ndarray, np.ndarray]:
-    """Initial vectors of node labels and the mask of labels with no known part (their rows are zero).
+def min_entropy_weights(count: int, samples: int, seed: int) -> np.ndarray:
+    """Greedy weights ``(samples, count)``: per position, the candidate giving the lowest entropy so far.
 
-    A label's vector is the mean of its parts' table vectors; a numeric label with no known
-    part averages its digits' vectors weighted ``1/(1+i)``.
+    Entropy is that of the weights normalised to sum 1 (as ``scipy.stats.entropy``). Candidates are
+    drawn position by position, so the first ``c`` columns are the same for every ``count >= c``.
     """
-    keys = [lookup_keys(label) for label in labels]
-    words = sorted({w for parts, digits in keys for w in parts + digits})
-    table, known = embedder.raw(words) if words else (np.zeros((0, embedder.dim)), np.zeros(0, dtype=bool))
-    row = {w: i for i, w in enumerate(words)}
-    out = np.zeros((len(labels), embedder.dim))
-    unknown = np.zeros(len(labels), dtype=bool)
-    for i, (parts, digits) in enumerate(keys):
-        found = [table[row[w]] for w in parts if known[row[w]]]
-        if not found:
-            found = [table[row[d]] / (1 + j) for j, d in enumerate(digits) if known[row[d]]]
-        if found:
-            out[i] = np.mean(np.stack(found), axis=0)
-        else:
-            unknown[i] = True
-    return out, unknown
+    rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed)))
+    candidates = rng.uniform(*WEIGHT_RANGE, (count, samples, MIN_ENTROPY_CANDIDATES))
+    weights = np.empty((samples, count))
+    total = np.zeros((samples, 1))
+    plogp = np.zeros((samples, 1))
+    rows = np.arange(samples)
+    for i in range(count):
+        c = candidates[i]
+        mass = total + c
+        entropy = np.log(mass) - (plogp + c * np.log(c)) / mass
+        best = c[rows, np.argmin(entropy, axis=1)]
+        weights[:, i] = best
+        total = total + best[:, None]
+        plogp = plogp + (best * np.log(best))[:, None]
+    return weights
 
 
-def min_entropy_weights(labels: Sequence[str], rng: np.random.Generator) -> np.ndarray:
-    """Greedy weights: per label (in order), the candidate that gives all weights so far the lowest entropy."""
-    weights: list[float] = []
-    total = plogp = 0.0
-    for _ in labels:
-        candidates = rng.uniform(*WEIGHT_RANGE, MIN_ENTROPY_CANDIDATES)
-        mass = total + candidates
-        entropy = np.log(mass) - (plogp + candidates * np.log(candidates)) / mass
-        best = float(candidates[int(np.argmin(entropy))])
-        weights.append(best)
-        total += best
-        plogp += best * np.log(best)
-    return np.array(weights)
+@dataclass(frozen=True)
+class Messages:
+    """Who sends what to whom in one graph: messages grouped by (receiver, sender, direction).
 
-
-def propagate(graph: WLGraph, x0: np.ndarray, edge_weights: np.ndarray, k: int, direction: Direction) -> np.ndarray:
-    """Concatenated, row-normalised node features ``[x_0, ..., x_k]`` after ``k`` synchronous steps.
-
-    ``x_{t+1}(v) = x_t(v) + mean`` over the neighbours ``u`` of ``v`` (out- and in-neighbours
-    counted separately) of ``x_t(u)`` times the product of the weights of all parallel edges.
+    Parallel edges between two nodes in one direction form one message whose weight is the
+    product of their weights; ``entry_group[e]`` is the message that entry ``e`` (an edge seen
+    from one end) multiplies into, ``entry_role[e]`` its role; ``counts[v]`` is the number of
+    messages node ``v`` receives.
     """
-    n = len(x0)
-    products: dict[tuple[int, int, bool], float] = {}
-    for (source, _, target), w in zip(graph.edges, edge_weights):
-        if direction in ("both", "fromout"):
-            products[(source, target, True)] = products.get((source, target, True), 1.0) * w
-        if direction in ("both", "fromin"):
-            products[(target, source, False)] = products.get((target, source, False), 1.0) * w
-    messages = np.zeros((n, n))
-    counts = np.zeros(n)
-    for (v, u, _), product in products.items():
-        messages[v, u] += product
-        counts[v] += 1
-    messages /= np.maximum(counts, 1.0)[:, None]
-    layers = [x0]
+
+    receivers: np.ndarray
+    senders: np.ndarray
+    entry_group: np.ndarray
+    entry_role: tuple[str, ...]
+    counts: np.ndarray
+
+
+def messages(graph: WLGraph, direction: Direction) -> Messages:
+    """The message structure of a graph for the given direction mode."""
+    groups: dict[tuple[int, int, bool], int] = {}
+    entry_group: list[int] = []
+    entry_role: list[str] = []
+    for source, role, target in graph.edges:
+        for receiver, sender, outgoing in ((source, target, True), (target, source, False)):
+            if direction == ("fromin" if outgoing else "fromout"):
+                continue
+            entry_group.append(groups.setdefault((receiver, sender, outgoing), len(groups)))
+            entry_role.append(role)
+    receivers = np.array([v for v, _, _ in groups], dtype=np.int64)
+    return Messages(
+        receivers,
+        np.array([u for _, u, _ in groups], dtype=np.int64),
+        np.array(entry_group, dtype=np.int64),
+        tuple(entry_role),
+        np.bincount(receivers, minlength=len(graph)).astype(np.float64),
+    )
+
+
+def propagate(structure: Messages, x0: np.ndarray, entry_weights: np.ndarray, k: int) -> np.ndarray:
+    """Concatenated, row-normalised features ``(samples, nodes, dim * (k + 1))`` after ``k`` steps.
+
+    ``x0`` is ``(samples or 1, nodes, dim)``, ``entry_weights`` ``(samples or 1, entries)``.
+    ``x_{t+1}(v) = x_t(v) +`` the mean over the messages ``v`` receives of the sender's ``x_t``
+    times the product of the weights of the message's parallel edges. All samples move together
+    (one batched product of small matrices per step).
+    """
+    n = x0.shape[1]
+    products = np.ones((entry_weights.shape[0], len(structure.receivers)))
+    np.multiply.at(products, (slice(None), structure.entry_group), entry_weights)
+    operator = np.zeros((entry_weights.shape[0], n, n))
+    np.add.at(operator, (slice(None), structure.receivers, structure.senders), products)
+    operator /= np.maximum(structure.counts, 1.0)[None, :, None]
+    layers = [np.broadcast_to(x0, (max(x0.shape[0], operator.shape[0]), *x0.shape[1:]))]
     for _ in range(k):
-        layers.append(layers[-1] + messages @ layers[-1])
-    features = np.concatenate(layers, axis=1)
-    norms = np.linalg.norm(features, axis=1)
+        layers.append(layers[-1] + operator @ layers[-1])
+    features = np.concatenate(layers, axis=2)
+    norms = np.sqrt(np.einsum("snd,snd->sn", features, features))
     norms[norms == 0] = ZERO_NORM
-    return features / norms[:, None]
+    return features / norms[:, :, None]
 
 
 @dataclass(frozen=True)
 class PreparedGraph:
-    """One graph ready for WWLK: its WL graph, initial vectors, and per-sample features when pair-independent.
+    """One graph ready for WWLK: its WL graph, message structure, initial vectors, and features.
 
-    ``features`` has one ``(nodes, dim * (k + 1))`` matrix per distinct sample, or is None when
-    edge weights depend on the pair (``min_entropy``).
+    ``x0`` is ``(1 or samples, nodes, dim)`` (several samples only if a label is unknown);
+    ``features`` is ``(1 or samples, nodes, dim * (k + 1))``, or None when the edge weights depend
+    on the pair (``min_entropy``).
     """
 
     graph: WLGraph
+    structure: Messages
     x0: np.ndarray
-    unknown: tuple[str, ...]
-    features: tuple[np.ndarray, ...] | None
+    features: np.ndarray | None
 
 
 @dataclass(frozen=True)
@@ -200,14 +222,22 @@ class WWLK(SimilarityMetric):
             return "ones" if self.e2n else "min_entropy"
         return self.weights
 
+    @property
+    def random_weights(self) -> bool:
+        """True when edge weights differ between samples."""
+        return self.edge_init in ("random_uniform", "min_entropy")
+
     def embedder(self) -> Embedder:
         """The embedding backend named by ``vectors``, opened once per process and metric."""
-        cached = self.__dict__.get("_embedder")
-        if cached is None:
-            cached = open_embedder(self.vectors)
-            cached.need(NEGATION.split("-"))
-            object.__setattr__(self, "_embedder", cached)
-        return cached
+        return self._cached("_embedder", lambda: _opened(self.vectors))
+
+    def _cached(self, key: str, make: Any) -> Any:
+        """A per-object cache entry (frozen dataclass: stored beside the fields, pickled with them)."""
+        value = self.__dict__.get(key)
+        if value is None:
+            value = make()
+            object.__setattr__(self, key, value)
+        return value
 
     def __getstate__(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -215,73 +245,111 @@ class WWLK(SimilarityMetric):
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
 
-    def _samples(self, unknown: bool) -> int:
-        """How many distinct samples a graph (or pair) needs: one when nothing in it is random."""
-        random_weights = self.edge_init in ("random_uniform", "min_entropy")
-        return self.stability + 1 if (unknown or random_weights) else 1
+    def label_vectors(self, labels: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
+        """Initial vectors ``(n, dim)`` of labels and the mask of labels with no known part (zero rows).
 
-    def _x0(self, prepared: PreparedGraph, sample: int) -> np.ndarray:
-        if not prepared.unknown:
-            return prepared.x0
-        x0 = prepared.x0.copy()
-        for i, label in enumerate(prepared.graph.labels):
-            if label in prepared.unknown:
-                x0[i] = unknown_vector(label, x0.shape[1], self.seed, sample)
-        return x0
+        A label's vector is the mean of its parts' table vectors; a numeric label with no known
+        part averages its digits' vectors weighted ``1/(1+i)``. Results are cached per label.
+        """
+        cache: dict[str, np.ndarray | None] = self._cached("_label_vectors", dict)
+        embedder = self.embedder()
+        missing = [label for label in dict.fromkeys(labels) if label not in cache]
+        if missing:
+            keys = [lookup_keys(label) for label in missing]
+            words = sorted({w for parts, digits in keys for w in parts + digits})
+            table, known = embedder.raw(words)
+            row = {w: i for i, w in enumerate(words)}
+            for label, (parts, digits) in zip(missing, keys):
+                found = [table[row[w]] for w in parts if known[row[w]]]
+                if not found:
+                    found = [table[row[d]] / (1 + j) for j, d in enumerate(digits) if known[row[d]]]
+                cache[label] = np.mean(np.stack(found), axis=0) if found else None
+        out = np.zeros((len(labels), embedder.dim))
+        unknown = np.zeros(len(labels), dtype=bool)
+        for i, label in enumerate(labels):
+            vec = cache[label]
+            if vec is None:
+                unknown[i] = True
+            else:
+                out[i] = vec
+        return out, unknown
 
-    def _label_weights(self, roles: Sequence[str], sample: int) -> np.ndarray:
-        """Pair-independent edge weights (every initialisation but ``min_entropy``)."""
+    def _unknown_samples(self, label: str, dim: int) -> np.ndarray:
+        """The vectors ``(stability + 1, dim)`` of an unknown label in every sample (cached per label)."""
+        cache: dict[str, np.ndarray] = self._cached("_unknown", dict)
+        if label not in cache:
+            draws = label_draws(label, self.seed, *UNKNOWN_RANGE, (self.stability, dim))
+            cache[label] = np.vstack([canonical_unknown(label, dim)[None, :], draws])
+        return cache[label]
+
+    def _initial(self, graph: WLGraph) -> np.ndarray:
+        """``x0`` of a graph: ``(1, n, dim)``, or ``(stability + 1, n, dim)`` when a label is unknown."""
+        x0, unknown = self.label_vectors(graph.labels)
+        if not unknown.any():
+            return x0[None]
+        stacked = np.repeat(x0[None], self.stability + 1, axis=0)
+        for i in np.flatnonzero(unknown):
+            stacked[:, i, :] = self._unknown_samples(graph.labels[i], x0.shape[1])
+        return stacked
+
+    def _role_weights(self, roles: Sequence[str]) -> np.ndarray:
+        """Pair-independent weights ``(1 or samples, entries)`` of edges with these roles (not ``min_entropy``)."""
         init = self.edge_init
         if init == "ones":
-            return np.ones(len(roles))
+            return np.ones((1, len(roles)))
         if init == "constant":
-            return np.full(len(roles), CONSTANT_WEIGHT)
-        drawn = {r: seeded(r, self.seed, sample).uniform(*WEIGHT_RANGE) for r in sorted(set(roles))}
-        return np.array([drawn[r] for r in roles])
+            return np.full((1, len(roles)), CONSTANT_WEIGHT)
+        cache: dict[str, np.ndarray] = self._cached("_role_weights", dict)
+        for role in set(roles) - cache.keys():
+            cache[role] = label_draws(role, self.seed, *WEIGHT_RANGE, (self.stability + 1,))
+        columns = [cache[r] for r in roles]
+        return np.stack(columns, axis=1) if columns else np.ones((self.stability + 1, 0))
 
-    def _features(self, prepared: PreparedGraph, sample: int, weights: dict[str, float] | None = None) -> np.ndarray:
-        roles = [role for _, role, _ in prepared.graph.edges]
-        if weights is None:
-            edge_weights = self._label_weights(roles, sample)
-        else:
-            edge_weights = np.array([weights[r] for r in roles])
-        return propagate(prepared.graph, self._x0(prepared, sample), edge_weights, self.k, self.direction)
+    def _min_entropy(self, count: int) -> np.ndarray:
+        """The first ``count`` columns of this metric's ``min_entropy`` weight sequence (computed once, grown by doubling)."""
+        known: np.ndarray | None = self.__dict__.get("_min_entropy_weights")
+        if known is None or known.shape[1] < count:
+            known = min_entropy_weights(max(count, 2 * (0 if known is None else known.shape[1]), 16), self.stability + 1, self.seed)
+            object.__setattr__(self, "_min_entropy_weights", known)
+        return known[:, :count]
 
     def prepare(self, graph: Graph) -> PreparedGraph:
         wl = build(standardize(graph), e2n=self.e2n)
-        if not len(wl):
-            wl = WLGraph(("",), ("",), ())
-            x0, unknown_mask = np.zeros((1, self.embedder().dim)), np.zeros(1, dtype=bool)
+        if len(wl):
+            x0 = self._initial(wl)
         else:
-            x0, unknown_mask = label_vectors(wl.labels, self.embedder())
-        unknown = tuple(sorted({wl.labels[i] for i in np.flatnonzero(unknown_mask)}))
-        prepared = PreparedGraph(wl, x0, unknown, None)
+            wl = WLGraph((EMPTY_LABEL,), (EMPTY_LABEL,), ())
+            x0 = np.zeros((1, 1, self.embedder().dim))
+        structure = messages(wl, self.direction)
         if self.edge_init == "min_entropy":
-            return prepared
-        samples = self._samples(bool(unknown))
-        features = tuple(self._features(prepared, s) for s in range(samples))
-        return PreparedGraph(wl, x0, unknown, features)
+            return PreparedGraph(wl, structure, x0, None)
+        features = propagate(structure, x0, self._role_weights(structure.entry_role), self.k)
+        return PreparedGraph(wl, structure, x0, features)
+
+    def _pair_features(self, test: PreparedGraph, gold: PreparedGraph) -> tuple[np.ndarray, np.ndarray]:
+        """Features of both graphs; with ``min_entropy`` the weights of the pair's roles (sorted) come first."""
+        if test.features is not None and gold.features is not None:
+            return test.features, gold.features
+        roles = sorted(set(test.structure.entry_role) | set(gold.structure.entry_role))
+        weights = self._min_entropy(len(roles))
+        column = {r: i for i, r in enumerate(roles)}
+
+        def features(prepared: PreparedGraph) -> np.ndarray:
+            entries = [column[r] for r in prepared.structure.entry_role]
+            return propagate(prepared.structure, prepared.x0, weights[:, entries], self.k)
+
+        return features(test), features(gold)
 
     def distances(self, test: PreparedGraph, gold: PreparedGraph) -> np.ndarray:
-        """The expected node distance matrix of a pair (mean over the samples of Euclidean distances)."""
+        """The expected node distance matrix of a pair: the mean over samples of Euclidean distances."""
         from scipy.spatial.distance import cdist
 
-        samples = self._samples(bool(test.unknown or gold.unknown))
-        if test.features is not None and gold.features is not None:
-            pairs = [(test.features[min(s, len(test.features) - 1)], gold.features[min(s, len(gold.features) - 1)]) for s in range(samples)]
-        else:
-            roles = sorted({r for _, r, _ in test.graph.edges} | {r for _, r, _ in gold.graph.edges})
-            pairs = []
-            for s in range(samples):
-                rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(self.seed, spawn_key=(s,))))
-                weights = dict(zip(roles, min_entropy_weights(roles, rng).tolist()))
-                pairs.append((self._features(test, s, weights), self._features(gold, s, weights)))
-        total = cdist(*pairs[0])
-        if samples == 1:
-            return total
-        for a, b in pairs[1:]:
-            total = total + cdist(a, b)
-        return total / samples
+        a, b = self._pair_features(test, gold)
+        samples = max(len(a), len(b))
+        total = cdist(a[0], b[0])
+        for s in range(1, samples):
+            total = total + cdist(a[min(s, len(a) - 1)], b[min(s, len(b) - 1)])
+        return total / samples if samples > 1 else total
 
     def pair(self, test: PreparedGraph, gold: PreparedGraph) -> PairResult:
         costs = self.distances(test, gold)
@@ -300,7 +368,14 @@ class WWLK(SimilarityMetric):
             ("weights", self.edge_init),
             ("stability", str(self.stability)),
         ]
-        if self.edge_init in ("random_uniform", "min_entropy") or self.stability:
+        if self.random_weights or self.stability:
             items.append(("seed", str(self.seed)))
         items += [("direction", self.direction), ("vectors", self.embedder().signature()), ("nodes", "per-constant")]
         return items
+
+
+def _opened(spec: str) -> Embedder:
+    """Open a backend and announce the words of the negation label (no corpus text contains them)."""
+    embedder = open_embedder(spec)
+    embedder.need(NEGATION.split("-"))
+    return embedder
