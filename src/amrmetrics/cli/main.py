@@ -11,6 +11,7 @@ from amrmetrics import __version__
 
 SUBCOMMANDS = (
     "amrmetrics.cli.score",
+    "amrmetrics.cli.matrix",
     "amrmetrics.cli.smatch_compat",
     "amrmetrics.cli.compare",
     "amrmetrics.cli.meta",

@@ -1,0 +1,133 @@
+"""All-pairs similarity matrices of one corpus (for clustering, retrieval, or as an SVM kernel).
+
+Entry ``[i, j]`` is the headline score of ``metric.pair(prepared[i], prepared[j])`` (graph i as
+test, j as gold). Each graph is prepared once. A metric that can do better than N² pair calls
+offers :meth:`MatrixMetric.matrix` (WLK: one sparse feature matrix and a matrix product); every
+other metric goes through the generic path, which computes ``i <= j`` for symmetric metrics and
+mirrors the rest, in square tiles that worker processes compute independently (each tile
+prepares its own graphs), so the result is identical for every number of jobs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
+
+from amrmetrics.graph import Graph
+from amrmetrics.metrics.base import Metric
+
+TILE = 96
+"""Rows (and columns) of one tile of the generic path."""
+
+Progress = Callable[[int], None]
+
+
+@runtime_checkable
+class MatrixMetric(Protocol):
+    """A metric with a whole-matrix method (must equal the generic path up to float rounding)."""
+
+    def matrix(self, prepared: Sequence[Any], progress: Progress | None = None) -> np.ndarray:
+        """The ``(n, n)`` headline-score matrix of prepared graphs; ``progress`` gets finished rows."""
+        ...
+
+
+def headline(metric: Metric, stats: Sequence[float]) -> float:
+    """The headline score of one pair's statistics."""
+    return float(metric.scores(np.asarray(stats, dtype=np.float64))[metric.headline])
+
+
+def progress_units(metric: Metric, n: int) -> int:
+    """How many units a progress bar for an ``n``-graph matrix of ``metric`` counts to (rows or pairs)."""
+    if isinstance(metric, MatrixMetric):
+        return n
+    return n * (n + 1) // 2 if metric.symmetric else n * n
+
+
+def similarity_matrix(
+    metric: Metric, graphs: Sequence[Graph], *, jobs: int = 1, progress: Progress | None = None
+) -> np.ndarray:
+    """The ``(n, n)`` matrix of headline scores of every ordered pair of ``graphs``.
+
+    ``progress`` is called with finished units (rows for a metric with a ``matrix`` method,
+    pairs otherwise; see :func:`progress_units`).
+    """
+    n = len(graphs)
+    if isinstance(metric, MatrixMetric):
+        return metric.matrix(_prepare_all(metric, graphs, jobs), progress)
+    out = np.empty((n, n))
+    tiles = _tiles(n, metric.symmetric)
+    if jobs <= 1:
+        prepared = [metric.prepare(g) for g in graphs]
+        for rows, cols in tiles:
+            _store(out, rows, cols, _tile(metric, prepared[rows], prepared[cols], rows, cols), metric.symmetric, progress)
+        return out
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [
+            (rows, cols, pool.submit(_tile_of_graphs, metric, graphs[rows], graphs[cols], rows, cols))
+            for rows, cols in tiles
+        ]
+        for rows, cols, future in futures:
+            _store(out, rows, cols, future.result(), metric.symmetric, progress)
+    return out
+
+
+def _tiles(n: int, symmetric: bool) -> list[tuple[slice, slice]]:
+    """Square tiles covering the matrix (only those on or above the diagonal when symmetric)."""
+    starts = range(0, n, TILE)
+    return [
+        (slice(i, min(n, i + TILE)), slice(j, min(n, j + TILE)))
+        for i in starts
+        for j in starts
+        if not symmetric or j >= i
+    ]
+
+
+def _computed(rows: slice, cols: slice, symmetric: bool) -> np.ndarray:
+    """Which cells of a tile are computed: all, or only ``i <= j`` for a symmetric metric."""
+    i = np.arange(rows.start, rows.stop)[:, None]
+    j = np.arange(cols.start, cols.stop)[None, :]
+    return (i <= j) if symmetric else np.ones((len(i), j.shape[1]), dtype=bool)
+
+
+def _tile(metric: Metric, rows: Sequence[Any], cols: Sequence[Any], row_slice: slice, col_slice: slice) -> np.ndarray:
+    """Scores of one tile (cells outside :func:`_computed` are left 0)."""
+    block = np.zeros((len(rows), len(cols)))
+    mask = _computed(row_slice, col_slice, metric.symmetric)
+    for a, b in zip(*np.nonzero(mask)):
+        block[a, b] = headline(metric, metric.pair(rows[a], cols[b]).stats)
+    return block
+
+
+def _tile_of_graphs(metric: Metric, rows: Sequence[Graph], cols: Sequence[Graph], row_slice: slice, col_slice: slice) -> np.ndarray:
+    """A tile computed in a worker process, which prepares its own graphs."""
+    prepared_rows = [metric.prepare(g) for g in rows]
+    prepared_cols = prepared_rows if row_slice == col_slice else [metric.prepare(g) for g in cols]
+    return _tile(metric, prepared_rows, prepared_cols, row_slice, col_slice)
+
+
+def _store(out: np.ndarray, rows: slice, cols: slice, block: np.ndarray, symmetric: bool, progress: Progress | None) -> None:
+    """Write a tile (and its mirror image for a symmetric metric) into the matrix."""
+    done = _computed(rows, cols, symmetric)
+    target = out[rows, cols]
+    target[done] = block[done]
+    if symmetric:
+        mirror = out[cols, rows]
+        mirror[done.T] = block.T[done.T]
+    if progress:
+        progress(int(done.sum()))
+
+
+def _prepare_all(metric: Metric, graphs: Sequence[Graph], jobs: int) -> list[Any]:
+    """Prepare every graph once (in chunks over worker processes when ``jobs > 1``)."""
+    if jobs <= 1 or len(graphs) < 2 * TILE:
+        return [metric.prepare(g) for g in graphs]
+    chunks = [graphs[i : i + TILE] for i in range(0, len(graphs), TILE)]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        return [p for chunk in pool.map(_prepare_chunk, [metric] * len(chunks), chunks) for p in chunk]
+
+
+def _prepare_chunk(metric: Metric, graphs: Sequence[Graph]) -> list[Any]:
+    return [metric.prepare(g) for g in graphs]
