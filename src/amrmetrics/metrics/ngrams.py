@@ -33,22 +33,24 @@ class LabelGraph:
 
 def ngram_counts(graph: LabelGraph, n: int) -> tuple[dict[Ngram, int], ...]:
     """Counts of the n-grams of orders 1..n, from every start node (one dict per order)."""
+    labels = graph.labels
+    steps = [tuple((edge, (role,) + labels[target], target) for edge, role, target in out) for out in graph.out]
     counts: tuple[dict[Ngram, int], ...] = tuple({} for _ in range(n))
-    labels, out = graph.labels, graph.out
-    used: list[int] = []
 
-    def walk(node: int, gram: Ngram, order: int) -> None:
+    def walk(node: int, gram: Ngram, order: int, used: tuple[int, ...]) -> None:
         bag = counts[order]
-        bag[gram] = bag.get(gram, 0) + 1
-        if order + 1 < n:
-            for edge, role, target in out[node]:
-                if edge not in used:
-                    used.append(edge)
-                    walk(target, gram + (role,) + labels[target], order + 1)
-                    used.pop()
+        for edge, suffix, target in steps[node]:
+            if edge not in used:
+                longer = gram + suffix
+                bag[longer] = bag.get(longer, 0) + 1
+                if order + 1 < n:
+                    walk(target, longer, order + 1, used + (edge,))
 
+    unigrams = counts[0]
     for start in graph.starts:
-        walk(start, labels[start], 0)
+        unigrams[labels[start]] = unigrams.get(labels[start], 0) + 1
+        if n > 1:
+            walk(start, labels[start], 1, ())
     return counts
 
 

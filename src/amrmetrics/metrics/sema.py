@@ -10,7 +10,7 @@ from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import MatchMetric, PairResult
 from amrmetrics.standardize import STEPS
 
-STANDARDIZATION = ("lowercase", "conflate-quotes", "deinvert", "dedup")
+STANDARDIZATION = ("lowercase", "conflate-quotes", "deinvert", "mod-domain", "dedup")
 """Steps applied to both graphs before counting (named in the signature)."""
 
 Labelled = tuple[str, str, str]
