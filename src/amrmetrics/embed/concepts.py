@@ -45,21 +45,23 @@ class ConceptForm:
 
 
 class ConceptSimilarity:
-    """S2match's concept similarity over one embedder, with a per-object cache of concept vectors."""
+    """S2match's concept similarity over one embedder.
+
+    Every concept seen gets a row (its unit vector, whether it has one, whether it is a
+    predicate, and integer ids of its text and lemma), cached per object, so a pair's whole
+    similarity matrix is a few array operations.
+    """
 
     def __init__(self, embedder: Embedder, tau: float = 0.5, diffsense: float = 0.5) -> None:
         self.embedder = embedder
         self.tau = tau
         self.diffsense = diffsense
-        self._forms: dict[str, ConceptForm] = {}
-        self._vectors: dict[str, np.ndarray | None] = {}
-
-    def form(self, concept: str) -> ConceptForm:
-        """The cached :class:`ConceptForm` of a concept."""
-        found = self._forms.get(concept)
-        if found is None:
-            found = self._forms[concept] = ConceptForm.of(concept)
-        return found
+        self._row: dict[str, int] = {}
+        self._strings: dict[str, int] = {}
+        self._units = np.zeros((0, 0))
+        self._known = np.zeros(0, dtype=bool)
+        self._text_id = np.zeros(0, dtype=np.int64)
+        self._lemma_id = np.zeros(0, dtype=np.int64)
 
     def _table_vector(self, form: ConceptForm) -> np.ndarray | None:
         lookup = self.embedder.raw
@@ -81,54 +83,59 @@ class ConceptSimilarity:
         raw, known = self.embedder.raw([phrase])
         return raw[0] if known[0] else None
 
+    def _intern(self, text: str) -> int:
+        return self._strings.setdefault(text, len(self._strings))
+
+    def _add(self, concept: str) -> int:
+        form = ConceptForm.of(concept)
+        vec = self._model_vector(form) if self.embedder.open_vocabulary else self._table_vector(form)
+        norm = 0.0 if vec is None else float(np.linalg.norm(vec))
+        row = len(self._row)
+        if row == len(self._known):
+            self._grow(max(64, 2 * row))
+        if vec is not None and norm > 0.0:
+            self._units[row] = vec / norm
+            self._known[row] = True
+        self._text_id[row] = self._intern(form.text)
+        self._lemma_id[row] = self._intern(form.lemma) if form.lemma else -1
+        self._row[concept] = row
+        return row
+
+    def _grow(self, size: int) -> None:
+        """Enlarge the per-concept arrays to ``size`` rows (amortised doubling)."""
+        n = len(self._known)
+        units = np.zeros((size, self.embedder.dim))
+        if n:
+            units[:n] = self._units
+        self._units = units
+        self._known = np.concatenate([self._known, np.zeros(size - n, dtype=bool)])
+        self._text_id = np.concatenate([self._text_id, np.zeros(size - n, dtype=np.int64)])
+        self._lemma_id = np.concatenate([self._lemma_id, np.zeros(size - n, dtype=np.int64)])
+
+    def rows(self, concepts: Sequence[str]) -> np.ndarray:
+        """Row numbers of concepts (adding the new ones)."""
+        table = self._row
+        return np.array([table[c] if c in table else self._add(c) for c in concepts], dtype=np.int64)
+
     def vector(self, concept: str) -> np.ndarray | None:
         """The unit vector S2match compares for a concept, or None when it has none."""
-        if concept not in self._vectors:
-            form = self.form(concept)
-            vec = self._model_vector(form) if self.embedder.open_vocabulary else self._table_vector(form)
-            norm = 0.0 if vec is None else float(np.linalg.norm(vec))
-            self._vectors[concept] = None if vec is None or norm == 0.0 else vec / norm
-        return self._vectors[concept]
+        row = int(self.rows([concept])[0])
+        return self._units[row].copy() if self._known[row] else None
 
     def matrix(self, left: Sequence[str], right: Sequence[str]) -> np.ndarray:
-        """``(len(left), len(right))`` similarities; computed once per distinct concept pair."""
-        rows, cols = list(dict.fromkeys(left)), list(dict.fromkeys(right))
-        out = np.zeros((len(rows), len(cols)))
-        if rows and cols:
-            left_vecs = [self.vector(c) for c in rows]
-            right_vecs = [self.vector(c) for c in cols]
-            lk = np.array([v is not None for v in left_vecs])
-            rk = np.array([v is not None for v in right_vecs])
-            if lk.any() and rk.any():
-                a = np.stack([v for v in left_vecs if v is not None])
-                b = np.stack([v for v in right_vecs if v is not None])
-                graded = self.embedder.similarity(a @ b.T)
-                graded = np.where(graded > self.tau, graded, 0.0)
-                lp = np.array([self.form(c).lemma is not None for c in rows])[lk]
-                rp = np.array([self.form(c).lemma is not None for c in cols])[rk]
-                graded = np.where(lp[:, None] | rp[None, :], graded * self.diffsense, graded)
-                out[np.ix_(lk, rk)] = graded
-            self._exact(rows, cols, out)
-        ri = {c: i for i, c in enumerate(rows)}
-        ci = {c: j for j, c in enumerate(cols)}
-        return out[np.ix_([ri[c] for c in left], [ci[c] for c in right])]
-
-    def _exact(self, rows: list[str], cols: list[str], out: np.ndarray) -> None:
-        """Overwrite the string-decided cells: identical -> 1, a sense difference -> diffsense."""
-        by_text: dict[str, list[int]] = {}
-        by_lemma: dict[str, list[int]] = {}
-        for j, concept in enumerate(cols):
-            form = self.form(concept)
-            by_text.setdefault(form.text, []).append(j)
-            if form.lemma:
-                by_lemma.setdefault(form.lemma, []).append(j)
-        for i, concept in enumerate(rows):
-            form = self.form(concept)
-            sense = by_lemma.get(form.text, [])
-            if form.lemma:
-                sense = sense + by_lemma.get(form.lemma, []) + by_text.get(form.lemma, [])
-            out[i, sense] = self.diffsense
-            out[i, by_text.get(form.text, [])] = 1.0
+        """``(len(left), len(right))`` similarities of two concept lists."""
+        li, ri = self.rows(left), self.rows(right)
+        if not len(li) or not len(ri):
+            return np.zeros((len(li), len(ri)))
+        units, known, text, lemma = self._units, self._known, self._text_id, self._lemma_id
+        graded = self.embedder.similarity(units[li] @ units[ri].T)
+        graded = np.where((graded > self.tau) & known[li][:, None] & known[ri][None, :], graded, 0.0)
+        lt, rt, ll, rl = text[li][:, None], text[ri][None, :], lemma[li][:, None], lemma[ri][None, :]
+        predicate = (ll >= 0) | (rl >= 0)
+        graded = np.where(predicate, graded * self.diffsense, graded)
+        sense = ((ll >= 0) & ((ll == rl) | (ll == rt))) | ((rl >= 0) & (rl == lt))
+        graded = np.where(sense, self.diffsense, graded)
+        return np.where(lt == rt, 1.0, graded)
 
     def __call__(self, a: str, b: str) -> float:
         """Similarity of two concepts."""

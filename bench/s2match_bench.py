@@ -1,0 +1,83 @@
+"""S2match speed and parity benchmark against the reference's golden scores.
+
+For each dataset it reports, in separate columns: the time to announce the corpus vocabulary
+and read the vectors file (load), the time to score every prepared pair (score; vectors already
+loaded, graphs already standardized, as the issue's speed target counts it), the same for exact
+Smatch, our corpus F next to the reference's pooled F (shared/golden/*/s2match-glove50.tsv), the
+share of pairs equal to the reference within 1e-6, pairs below it, and pairs certified optimal.
+The reference S2match itself is not installed anywhere here; its timings (4.5-5.3 s for 1380
+BAMBOO STS pairs) are quoted from the issue.
+
+    .venv/bin/python bench/s2match_bench.py [--shared ../shared] [--spec s2match:compat=yes] [--datasets ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+import numpy as np
+
+from amrmetrics.embed import prime
+from amrmetrics.metrics.registry import parse_metrics
+from amrmetrics.read import read_graphs
+
+ROOT = Path(__file__).resolve().parents[1]
+DATASETS = ("littleprince", "bamboo/sts/main", "bamboo/sick/main", "bamboo/para/main")
+
+
+def files(shared: Path, dataset: str) -> tuple[Path, Path]:
+    """(test, gold) files of a golden dataset."""
+    if dataset == "littleprince":
+        base = shared / "data/littleprince-parses"
+        return base / "candidates.amr", base / "references.amr"
+    return shared / f"data/{dataset}/src.dev.amr", shared / f"data/{dataset}/tgt.dev.amr"
+
+
+def golden(shared: Path, dataset: str) -> np.ndarray:
+    """Reference (match, n_test, n_gold) per pair."""
+    lines = (shared / f"golden/{dataset}/s2match-glove50.tsv").read_text(encoding="utf-8").splitlines()[1:]
+    return np.array([[float(x) for x in line.split("\t")[1:4]] for line in lines if line])
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    parser.add_argument("--spec", default="s2match:compat=yes")
+    parser.add_argument("--datasets", nargs="*", default=list(DATASETS))
+    args = parser.parse_args()
+    vectors = str(args.shared / "data/vectors/glove50-subset.txt")
+    head = f"{'dataset':<18} {'pairs':>5} {'load s':>7} {'score s':>8} {'smatch s':>9} {'F ours':>9} {'F ref':>9} {'=ref':>7} {'<ref':>5} {'certified':>9}"
+    print(f"spec: {args.spec}, vectors: {vectors}\n{head}\n{'-' * len(head)}")
+    for dataset in args.datasets:
+        test_path, gold_path = files(args.shared, dataset)
+        metric, smatch = parse_metrics([args.spec, "smatch"], {"vectors": vectors})
+        start = time.perf_counter()
+        prime([metric], (test_path, gold_path))
+        metric.concept_similarity()
+        load = time.perf_counter() - start
+        graphs = list(zip(read_graphs(str(test_path)), read_graphs(str(gold_path))))
+        pairs = [(metric.prepare(t), metric.prepare(g)) for t, g in graphs]
+        start = time.perf_counter()
+        stats = np.array([metric.pair(t, g).stats for t, g in pairs])
+        seconds = time.perf_counter() - start
+        plain = [(smatch.prepare(t), smatch.prepare(g)) for t, g in graphs]
+        start = time.perf_counter()
+        for t, g in plain:
+            smatch.pair(t, g)
+        smatch_seconds = time.perf_counter() - start
+        ref = golden(args.shared, dataset)
+        f_ref = 2 * ref[:, 0].sum() / (ref[:, 1].sum() + ref[:, 2].sum())
+        equal = np.mean(np.abs(stats[:, 0] - ref[:, 0]) < 1e-6)
+        below = int(np.sum(metric.scores(stats)["F"] < metric.scores(ref)["F"] - 1e-9))
+        certified = int(np.sum(stats[:, 3] - stats[:, 0] <= 1e-9))
+        print(
+            f"{dataset:<18} {len(pairs):>5} {load:>7.2f} {seconds:>8.2f} {smatch_seconds:>9.2f} "
+            f"{metric.micro(stats)['F']:>9.6f} {f_ref:>9.6f} {100 * equal:>6.2f}% {below:>5} {certified:>9}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
