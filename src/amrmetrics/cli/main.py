@@ -14,6 +14,7 @@ SUBCOMMANDS = (
     "amrmetrics.cli.matrix",
     "amrmetrics.cli.smatch_compat",
     "amrmetrics.cli.compare",
+    "amrmetrics.cli.fine",
     "amrmetrics.cli.meta",
     "amrmetrics.cli.bamboo",
     "amrmetrics.cli.probe",

@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from amrmetrics.cli import common
+from amrmetrics.report.aspects import is_multi_aspect, print_aspect_reports
 from amrmetrics.report.perpair import write_per_pair
 from amrmetrics.report.tables import render_latex, render_markdown, render_rich
 from amrmetrics.run import CorpusRun
@@ -64,14 +65,16 @@ def print_reports(run: CorpusRun, reports: list[MetricReport], args: argparse.Na
     if args.format == "json":
         common.dump_json({**common.run_header(run, args.test, args.gold), "metrics": [r.as_dict() for r in reports]})
         return
-    if args.format == "markdown":
-        print(render_markdown(reports, args.digits))
-    elif args.format == "latex":
-        print(render_latex(reports, args.digits))
-    else:
+    flat = [r for r in reports if not is_multi_aspect(r)]  # multi-aspect reports get a table each
+    if flat and args.format == "markdown":
+        print(render_markdown(flat, args.digits))
+    elif flat and args.format == "latex":
+        print(render_latex(flat, args.digits))
+    elif flat:
         from rich.console import Console
 
-        render_rich(Console(), reports, title, args.digits)
+        render_rich(Console(), flat, title, args.digits)
+    print_aspect_reports(reports, args.format, args.digits)
     for line in notes(run, reports):
         print(line)
     for report in reports:

@@ -19,6 +19,7 @@ from amrmetrics.metrics.base import Metric
 METRICS: dict[str, str] = {
     "smatch": "amrmetrics.metrics.smatch:Smatch",
     "s2match": "amrmetrics.metrics.s2match:S2match",
+    "smatch-fine": "amrmetrics.metrics.fine:FineSmatch",
     "sembleu": "amrmetrics.metrics.sembleu:SemBLEU",
     "sema": "amrmetrics.metrics.sema:Sema",
     "simple": "amrmetrics.metrics.simple:Simple",
@@ -26,6 +27,9 @@ METRICS: dict[str, str] = {
     "wwlk": "amrmetrics.metrics.wwlk:WWLK",
 }
 """Registry name -> ``module:Class`` (imported only when used, so unused metrics cost nothing)."""
+
+ALIASES: dict[str, str] = {"smatch:fine": "smatch-fine"}
+"""A flag that turns a metric into another registered one: ``smatch:fine`` is ``smatch-fine``."""
 
 
 class MetricSpecError(ValueError):
@@ -96,6 +100,9 @@ def build_metric(name: str, params: Mapping[str, str], defaults: Mapping[str, An
     ``defaults`` (e.g. from CLI options such as ``--timeout``) apply to the metrics that have
     a parameter of that name and do not set it themselves.
     """
+    flags = [k for k in params if f"{name}:{k}" in ALIASES and params[k].lower() not in ("0", "no", "false", "off")]
+    if flags:
+        name, params = ALIASES[f"{name}:{flags[0]}"], {k: v for k, v in params.items() if k != flags[0]}
     cls = metric_class(name)
     fields = {f.name: f for f in dataclasses.fields(cls) if f.init}  # type: ignore[arg-type]
     hints = typing.get_type_hints(cls)

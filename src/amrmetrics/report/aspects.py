@@ -91,3 +91,15 @@ def notes(report: MetricReport) -> list[str]:
     if absent:
         lines.append(f"{report.spec}: n/a = occurs in no test and no gold graph (0 matched, 0 test, 0 gold): {', '.join(absent)}")
     return lines
+
+
+def print_aspect_reports(reports: Sequence[MetricReport], fmt: str, digits: int = 2) -> None:
+    """Print every multi-aspect report as its own table, followed by its notes (text formats)."""
+    for report in reports:
+        if not is_multi_aspect(report):
+            continue
+        text = render(report, fmt, digits, title=f"{report.spec}: {report.pairs} pairs (scores x100)")
+        if text is not None:
+            print(text)
+        for line in notes(report):
+            print(line)
