@@ -4,7 +4,11 @@ Every link (pairwise weight) is split half to each of its two candidates. A chos
 (i, j) can then earn at most its unary weight plus, for each other test node k, its best half
 link towards k (k has one image), and likewise per other gold node; the smaller of the two sums
 is the candidate's *potential*. The objective is at most the best one-to-one choice of
-potentials, itself bounded by the row maxima and by the column maxima.
+potentials, itself bounded by the row maxima and by the column maxima (:func:`line_bound`).
+
+:func:`exclusion_bounds` bounds every mapping that *uses* a given candidate; a candidate whose
+bound does not beat the best known value can be dropped (no better mapping uses it), which
+lowers the other candidates' potentials: repeating this often proves optimality without an LP.
 """
 
 from __future__ import annotations
@@ -14,7 +18,6 @@ import math
 import numpy as np
 
 from amrmetrics.align.indexed import IndexedProblem
-
 
 _DENSE_CELLS = 1 << 20
 """Up to this many (owner, key) cells, group maxima use a dense table (faster than sorting)."""
@@ -58,6 +61,34 @@ def line_bound(grid: np.ndarray) -> float:
     if grid.size == 0:
         return 0.0
     return float(min(grid.max(axis=1).sum(), grid.max(axis=0).sum()))
+
+
+def _others_best(grid: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+    """For each (row, col): sum over the *other* rows of their best entry outside ``col``."""
+    n_rows, n_cols = grid.shape
+    if n_cols < 2:
+        return grid.max(axis=1).sum() - grid.max(axis=1)[rows]
+    top2 = np.argpartition(-grid, 1, axis=1)[:, :2]
+    first, second = grid[np.arange(n_rows)[:, None], top2].T
+    swap = second > first
+    best_col = np.where(swap, top2[:, 1], top2[:, 0])
+    best, runner_up = np.maximum(first, second), np.minimum(first, second)
+    loss = np.bincount(best_col, best - runner_up, minlength=n_cols)
+    own_loss = np.where(best_col[rows] == cols, best[rows] - runner_up[rows], 0.0)
+    return best.sum() - best[rows] - (loss[cols] - own_loss)
+
+
+def exclusion_bounds(ip: IndexedProblem, potential: np.ndarray, grid: np.ndarray) -> np.ndarray:
+    """Per candidate (i, j): an upper bound on every mapping that maps i to j.
+
+    Its potential plus, over the other test nodes, their best potential outside gold j (and the
+    same by columns; the smaller of the two).
+    """
+    if not ip.size:
+        return np.zeros(0)
+    by_rows = _others_best(grid, ip.ci, ip.cj)
+    by_cols = _others_best(grid.T, ip.cj, ip.ci)
+    return potential + np.minimum(by_rows, by_cols)
 
 
 def tighten(bound: float, integral: bool) -> float:

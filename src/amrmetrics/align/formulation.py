@@ -41,18 +41,23 @@ class Formulation:
         """Number of rows."""
         return len(self.upper)
 
-    def row_activity_bound(self, duals: np.ndarray) -> float:
+    def dual_bound(self, duals: np.ndarray, fixed_one: np.ndarray | None = None) -> float:
         """A rigorous upper bound from any row multipliers (clipped to >= 0), by weak duality.
 
-        With ``pi >= 0`` and column slack ``sigma = max(0, cost - A^T pi)``, every feasible
-        ``z`` in [0, 1] satisfies ``cost . z <= upper . pi + sum(sigma)``. Every column has entries
-        (a candidate sits in its test and gold rows), so ``reduceat`` sees no empty column.
+        With ``pi >= 0`` and reduced costs ``d = cost - A^T pi``, every feasible ``z`` satisfies
+        ``cost . z <= upper . pi + sum_j max(d_j z_j)`` over each column's range: [0, 1], or
+        {0} / {1} for columns a branch fixed (``fixed_one``: 1 = fixed to one, 0 = fixed to zero,
+        -1 = free). Every column has entries (a candidate sits in its test and gold rows), so
+        ``reduceat`` sees no empty column.
         """
         if not self.n_cols:
             return 0.0
         pi = np.maximum(np.asarray(duals, dtype=np.float64), 0.0)
-        priced = np.add.reduceat(self.value * pi[self.index], self.start[:-1])
-        return float(self.upper @ pi + np.maximum(self.cost - priced, 0.0).sum())
+        reduced = self.cost - np.add.reduceat(self.value * pi[self.index], self.start[:-1])
+        gain = np.maximum(reduced, 0.0)
+        if fixed_one is not None:
+            gain = np.where(fixed_one == 1, reduced, np.where(fixed_one == 0, 0.0, gain))
+        return float(self.upper @ pi + gain.sum())
 
 
 _DENSE_KEYS = 1 << 22

@@ -37,11 +37,26 @@ def smart_init(ip: IndexedProblem, unary: np.ndarray) -> np.ndarray:
     return np.array(mapping, dtype=np.int64)
 
 
+def greedy_init(ip: IndexedProblem, score: np.ndarray) -> np.ndarray:
+    """Candidates by decreasing ``score`` (lowest index on ties) are taken while both of their
+    nodes are free; candidates scoring 0 or less are never taken.
+    """
+    mapping = [-1] * ip.n_test
+    taken: set[int] = set()
+    order = np.argsort(-score, kind="stable")
+    order = order[score[order] > 0]
+    for i, j in zip(ip.ci[order].tolist(), ip.cj[order].tolist()):
+        if mapping[i] < 0 and j not in taken:
+            mapping[i] = j
+            taken.add(j)
+    return np.array(mapping, dtype=np.int64)
+
+
 def random_init(ip: IndexedProblem, rng: np.random.Generator) -> np.ndarray:
     """Test nodes in order each take a uniformly drawn unused gold node among their candidates."""
     mapping = np.full(ip.n_test, -1, dtype=np.int64)
     free = np.ones(ip.n_gold, dtype=bool)
-    options = ip.grid[:, : ip.n_gold] < ip.size
+    options = ip.grid[:, : ip.n_gold] < ip.unmapped
     for i in range(ip.n_test):
         choices = np.flatnonzero(options[i] & free)
         if len(choices):
@@ -52,10 +67,9 @@ def random_init(ip: IndexedProblem, rng: np.random.Generator) -> np.ndarray:
 
 
 def _support(ip: IndexedProblem, cur: np.ndarray) -> np.ndarray:
-    """Per candidate (plus the sentinel, last): unary weight plus links to the candidates ``cur``."""
+    """Per candidate (then 0 for :attr:`~IndexedProblem.unmapped`): unary weight plus links to ``cur``."""
     active = np.zeros(ip.size + 1, dtype=bool)
     active[cur] = True
-    active[ip.size] = False
     support = np.zeros(ip.size + 1)
     support[: ip.size] = ip.cu
     if len(ip.qw):
@@ -73,17 +87,19 @@ def _shift(ip: IndexedProblem, support: np.ndarray, candidate: int, sign: float)
 
 
 def climb(ip: IndexedProblem, mapping: np.ndarray) -> np.ndarray:
-    """Steepest ascent from ``mapping`` over moves and swaps; returns the local optimum."""
+    """Steepest ascent from ``mapping`` over moves and swaps; returns the local optimum.
+
+    A test node may sit on a non-candidate gold node during the climb (worth the same as no
+    image, it can make a swap possible); the result unmaps it, so only candidates are mapped.
+    """
     n1, n2 = ip.n_test, ip.n_gold
-    mapping = mapping.copy()
+    image = np.where(mapping < 0, n2, mapping)
     if n1 == 0 or n2 == 0:
-        return mapping
-    rows = np.arange(n1)
-    upper = np.triu(np.ones((n1, n1), dtype=bool), 1)
+        return np.full(n1, -1, dtype=np.int64)
+    cur = ip.grid[np.arange(n1), image]
+    not_above = np.tri(n1, dtype=bool)
     ti, tk = ip.ci[ip.qa], ip.ci[ip.qb]
     gj, gl = ip.cj[ip.qa], ip.cj[ip.qb]
-    image = np.where(mapping < 0, n2, mapping)
-    cur = ip.grid[rows, image]
     support = _support(ip, cur)
     while True:
         table = support[ip.grid]
@@ -95,19 +111,16 @@ def climb(ip: IndexedProblem, mapping: np.ndarray) -> np.ndarray:
 
         crossing = table[:, image]
         swaps = crossing + crossing.T
-        swaps -= held[:, None]
-        swaps -= held[None, :]
+        swaps -= held[:, None] + held
         if len(ip.qw):
-            kept = (image[ti] == gj) & (image[tk] == gl)
-            crossed = (image[tk] == gj) & (image[ti] == gl)
-            both = kept | crossed
-            swaps[ti[both], tk[both]] += ip.qw[both]
-        swaps[~upper] = -np.inf
+            earned = ((image[ti] == gj) & (image[tk] == gl)) | ((image[tk] == gj) & (image[ti] == gl))
+            swaps[ti[earned], tk[earned]] += ip.qw[earned]
+        swaps[not_above] = -np.inf
         best_swap = int(np.argmax(swaps))
         swap_gain = swaps.flat[best_swap]
 
         if max(move_gain, swap_gain) <= _MIN_GAIN:
-            return np.where(image == n2, -1, image)
+            return np.where(cur == ip.unmapped, -1, image)
         if move_gain >= swap_gain:
             i, j = divmod(best_move, n2 + 1)
             changes = [(i, j)]

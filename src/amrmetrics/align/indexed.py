@@ -1,7 +1,8 @@
 """The solvers' working form of a problem: candidate node pairs and their pairwise links.
 
-Only node pairs (i, j) that can earn something are kept as *candidates*; every other pair is
-equivalent to leaving i unmapped. Each pairwise weight links two candidates, stored as a list
+Only node pairs (i, j) that can earn something (positive unary weight, or a link) are kept as
+*candidates*: mapping i to any other j earns at most 0, no more than leaving i unmapped, so an
+optimal mapping never needs it. Each pairwise weight links two candidates, stored as a list
 (for bounds and the LP) and, built on first use, as symmetric adjacency lists (for climbing).
 """
 
@@ -19,9 +20,11 @@ from amrmetrics.align.problem import AlignmentProblem
 class IndexedProblem:
     """Candidates ``c`` = (``ci[c]``, ``cj[c]``) of unary weight ``cu[c]``; links ``qa``-``qb`` of weight ``qw``.
 
-    ``grid[i, j]`` is the candidate of (i, j), or ``size`` (a sentinel that earns nothing) when
-    (i, j) is not a candidate; ``grid`` has an extra last column of sentinels, so that gold
-    ``n_gold`` stands for "unmapped". Links satisfy ``ci[qa] < ci[qb]``.
+    ``grid`` is ``(n_test, n_gold + 1)``: ``grid[i, j]`` is the candidate of (i, j), or
+    :attr:`unmapped` when (i, j) is not a candidate (it earns no more than no image); the last
+    column is :attr:`unmapped` too, so that gold ``n_gold`` stands for "no image". Links satisfy
+    ``ci[qa] < ci[qb]``. ``integral`` says every candidate and link weight is an integer (so
+    bounds can be rounded down).
     """
 
     n_test: int
@@ -40,22 +43,34 @@ class IndexedProblem:
         """Number of candidates."""
         return len(self.ci)
 
+    @property
+    def unmapped(self) -> int:
+        """Index that stands for "no image" or a non-candidate pair (earns nothing, has no links)."""
+        return len(self.ci)
+
     @cached_property
     def adjacency(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """CSR ``(indptr, neighbour, weight)`` of the links, both directions; the sentinel has none."""
+        """CSR ``(indptr, neighbour, weight)`` of the links, both directions (none for :attr:`unmapped`)."""
         ends = np.concatenate([self.qa, self.qb])
         order = np.argsort(ends, kind="stable")
         indptr = np.zeros(self.size + 2, dtype=np.int64)
         np.cumsum(np.bincount(ends, minlength=self.size + 1), out=indptr[1:])
         return indptr, np.concatenate([self.qb, self.qa])[order], np.concatenate([self.qw, self.qw])[order]
 
+    def restrict(self, keep: np.ndarray) -> IndexedProblem:
+        """The problem without the candidates where ``keep`` is False (and without their links)."""
+        kept = np.flatnonzero(keep)
+        renumber = np.full(self.size + 1, len(kept), dtype=np.int64)
+        renumber[kept] = np.arange(len(kept))
+        links = keep[self.qa] & keep[self.qb]
+        return IndexedProblem(
+            self.n_test, self.n_gold, self.ci[kept], self.cj[kept], self.cu[kept], renumber[self.grid],
+            renumber[self.qa[links]], renumber[self.qb[links]], self.qw[links], self.integral,
+        )
+
     def candidate_of(self, mapping: np.ndarray) -> np.ndarray:
-        """The candidate (or sentinel) each test node uses under ``mapping`` (gold -1 = unmapped)."""
+        """The index each test node uses under ``mapping`` (gold -1 = unmapped)."""
         return self.grid[np.arange(self.n_test), np.where(mapping < 0, self.n_gold, mapping)]
-
-
-def _is_integral(values: np.ndarray) -> bool:
-    return not np.any(values % 1)
 
 
 def index_problem(problem: AlignmentProblem) -> IndexedProblem:
@@ -65,7 +80,7 @@ def index_problem(problem: AlignmentProblem) -> IndexedProblem:
     """
     unary = problem.unary
     n1, n2 = unary.shape
-    pairs, weights = problem.pairs, problem.weights
+    pairs, weights = problem.pairs, np.asarray(problem.weights, dtype=np.float64)
     if len(weights) and weights.min() <= 0:
         if weights.min() < 0:
             raise ValueError("pairwise weights must be non-negative")
@@ -78,8 +93,6 @@ def index_problem(problem: AlignmentProblem) -> IndexedProblem:
     size = len(ci)
     grid = np.full((n1, n2 + 1), size, dtype=np.int64)
     grid[ci, cj] = np.arange(size)
-    qa = grid[pairs[:, 0], pairs[:, 1]]
-    qb = grid[pairs[:, 2], pairs[:, 3]]
-    integral = _is_integral(unary) and _is_integral(weights)
     cu = np.asarray(unary[ci, cj], dtype=np.float64)
-    return IndexedProblem(n1, n2, ci, cj, cu, grid, qa, qb, np.asarray(weights, dtype=np.float64), integral)
+    integral = not (np.any(cu % 1) or np.any(weights % 1))
+    return IndexedProblem(n1, n2, ci, cj, cu, grid, grid[pairs[:, 0], pairs[:, 1]], grid[pairs[:, 2], pairs[:, 3]], weights, integral)
