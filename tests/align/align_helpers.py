@@ -52,9 +52,16 @@ def problems(draw: st.DrawFn, max_nodes: int = 5, weights: tuple[float, ...] = W
     )
 
 
-def random_problem(rng: np.random.Generator, n_test: int, n_gold: int, n_pairs: int) -> AlignmentProblem:
-    """A seeded random problem with integer weights and many links (hard for the cheap bounds)."""
-    unary = rng.integers(0, 2, size=(n_test, n_gold)).astype(np.float64)
+def random_problem(
+    rng: np.random.Generator, n_test: int, n_gold: int, n_pairs: int, fractional: bool = False
+) -> AlignmentProblem:
+    """A seeded random problem with many links (hard for the cheap bounds); integer weights, or
+    unary weights in [0, 1) with two decimals (like S2match's similarities) when ``fractional``.
+    """
+    if fractional:
+        unary = np.round(rng.random((n_test, n_gold)) * (rng.random((n_test, n_gold)) < 0.4), 2)
+    else:
+        unary = rng.integers(0, 2, size=(n_test, n_gold)).astype(np.float64)
     quads = {}
     for _ in range(n_pairs):
         i, k = sorted(rng.choice(n_test, 2, replace=False))

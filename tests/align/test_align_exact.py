@@ -8,10 +8,11 @@ from align_helpers import brute_force, problems, random_problem
 from hypothesis import given, settings
 
 from amrmetrics.align import AlignmentProblem, ExactSolver, HillClimbSolver, make_solver, solve
-from amrmetrics.align.bounds import line_bound, potential_grid, potentials
+from amrmetrics.align.bounds import line_bound, potential_grid, potentials, tighten
 from amrmetrics.align.engines import HighsEngine, ScipyEngine
 from amrmetrics.align.formulation import formulate
 from amrmetrics.align.indexed import index_problem
+from amrmetrics.align.result import certified
 
 SOLVER = ExactSolver()
 
@@ -69,15 +70,35 @@ def test_engines_solve_the_integer_program(engine: type) -> None:
         assert solver.solve(problem).value == pytest.approx(best)
 
 
-def test_hard_problems_reach_the_lp_and_the_milp() -> None:
+@pytest.mark.parametrize("fractional", [False, True])
+def test_hard_problems_reach_the_lp_and_the_milp(fractional: bool) -> None:
     rng = np.random.Generator(np.random.PCG64(11))
     solver = ExactSolver()
     for _ in range(40):
-        problem = random_problem(rng, 5, 6, 18)
+        problem = random_problem(rng, 5, 6, 18, fractional)
         result = solver.solve(problem)
         assert result.status == "optimal"
-        assert result.value == pytest.approx(brute_force(problem))
+        assert result.value == pytest.approx(brute_force(problem), abs=1e-9)
     assert solver.lp_calls > 0 and solver.milp_calls > 0
+
+
+def test_branch_and_bound_under_a_time_limit_keeps_a_valid_bound() -> None:
+    rng = np.random.Generator(np.random.PCG64(8))
+    for _ in range(10):
+        problem = random_problem(rng, 6, 6, 30, fractional=True)
+        best = brute_force(problem)
+        f = formulate(index_problem(problem))
+        result = HighsEngine().integer(f, np.zeros(f.n_cols), 1e-5)
+        assert result.bound >= best - 1e-9
+        assert float(f.cost @ result.z) <= best + 1e-9
+
+
+def test_certification_tolerance() -> None:
+    assert certified(10.0, 10.0 + 1e-9) and not certified(10.0, 10.1)
+    assert certified(1e6, 1e6 + 1e-4) and not certified(1e6, 1e6 + 1e-2)
+    assert not certified(3.0, np.inf)
+    assert tighten(7.9999999999, True) == 8.0 and tighten(8.7, True) == 8.0 and tighten(8.7, False) == 8.7
+    assert tighten(np.inf, True) == np.inf
 
 
 def test_scipy_fallback_certifies(monkeypatch: pytest.MonkeyPatch) -> None:

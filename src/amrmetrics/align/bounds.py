@@ -91,6 +91,29 @@ def exclusion_bounds(ip: IndexedProblem, potential: np.ndarray, grid: np.ndarray
     return potential + np.minimum(by_rows, by_cols)
 
 
+def eliminate(ip: IndexedProblem, value: float, rounds: int = 10) -> tuple[IndexedProblem, float]:
+    """Drop the candidates no mapping better than ``value`` can use, for up to ``rounds`` rounds.
+
+    Returns what is left and its potential bound: every mapping better than ``value`` lives in
+    the returned problem, so ``max(value, bound)`` bounds the whole problem.
+    """
+    pot = potentials(ip)
+    grid = potential_grid(ip, pot)
+    bound = tighten(line_bound(grid), ip.integral)
+    for _ in range(rounds):
+        if bound <= value:
+            break
+        exclusion = exclusion_bounds(ip, pot, grid)
+        keep = (np.floor(exclusion + 1e-6) > value) if ip.integral else (exclusion > value)
+        if keep.all():
+            break
+        ip = ip.restrict(keep)
+        pot = potentials(ip)
+        grid = potential_grid(ip, pot)
+        bound = tighten(line_bound(grid), ip.integral)
+    return ip, bound
+
+
 def tighten(bound: float, integral: bool) -> float:
     """Round a valid bound down to an integer when every weight is an integer."""
-    return float(math.floor(bound + 1e-6)) if integral else bound
+    return float(math.floor(bound + 1e-6)) if integral and math.isfinite(bound) else bound

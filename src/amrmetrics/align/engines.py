@@ -16,6 +16,7 @@ from typing import Protocol
 import numpy as np
 
 from amrmetrics.align.formulation import Formulation
+from amrmetrics.align.result import certified
 
 _PRESOLVE_COLUMNS = 10_000
 """LPs with more variables than this are presolved."""
@@ -24,10 +25,12 @@ _INTEGRALITY = 1e-6
 
 
 def _cannot_beat(bound: float, best: float, integral: bool) -> bool:
-    """True when a node of LP bound ``bound`` cannot hold a solution better than ``best``."""
+    """True when a node of LP bound ``bound`` cannot hold a solution better than ``best``
+    (beyond the certification tolerance: the node's bound still enters the returned bound).
+    """
     if integral and math.isfinite(bound):
         bound = math.floor(bound + 1e-6)
-    return bound <= best
+    return certified(best, bound)
 
 
 @dataclass(frozen=True, eq=False)

@@ -3,7 +3,7 @@
 1. a greedy mapping by potential (:mod:`bounds`), then hill-climbing, may meet the potential
    bound;
 2. else candidates that no better mapping can use are dropped, round after round, which lowers
-   the bound (:func:`~amrmetrics.align.bounds.exclusion_bounds`);
+   the bound (:func:`~amrmetrics.align.bounds.eliminate`);
 3. else the LP relaxation of what is left, in the aggregated formulation: its bound is rigorous
    (weak duality from the row prices) and its solution is usually integral, i.e. optimal;
 4. else hill-climbing from the rounded LP solution may meet the LP bound;
@@ -21,17 +21,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from amrmetrics.align.bounds import exclusion_bounds, line_bound, potential_grid, potentials, tighten
+from amrmetrics.align.bounds import eliminate, line_bound, potential_grid, potentials, tighten
 from amrmetrics.align.engines import Engine, default_engine
 from amrmetrics.align.formulation import Formulation, formulate
 from amrmetrics.align.hillclimb import climb, greedy_init
 from amrmetrics.align.indexed import IndexedProblem, index_problem
 from amrmetrics.align.problem import AlignmentProblem
 from amrmetrics.align.result import Alignment, certified
-
-_REDUCTION_ROUNDS = 10
-"""At most this many rounds of dropping candidates (it rarely takes more than 4)."""
-
 
 def _mapping_of(ip: IndexedProblem, z: np.ndarray) -> np.ndarray:
     """The mapping of the x part of a solution (x > 0.5; row and column sums keep it one-to-one)."""
@@ -65,25 +61,6 @@ class _Incumbent:
         value = self.problem.value(mapping)
         if value > self.value:
             self.mapping, self.value = mapping, value
-
-
-def _reduce(ip: IndexedProblem, value: float) -> tuple[IndexedProblem, float]:
-    """Drop candidates no mapping better than ``value`` can use; the rest and its potential bound."""
-    pot = potentials(ip)
-    grid = potential_grid(ip, pot)
-    bound = tighten(line_bound(grid), ip.integral)
-    for _ in range(_REDUCTION_ROUNDS):
-        if bound <= value:
-            break
-        exclusion = exclusion_bounds(ip, pot, grid)
-        keep = (np.floor(exclusion + 1e-6) > value) if ip.integral else (exclusion > value)
-        if keep.all():
-            break
-        ip = ip.restrict(keep)
-        pot = potentials(ip)
-        grid = potential_grid(ip, pot)
-        bound = tighten(line_bound(grid), ip.integral)
-    return ip, bound
 
 
 class ExactSolver:
@@ -128,7 +105,7 @@ class ExactSolver:
         best.offer(climb(ip, best.mapping))
         if certified(best.value, upper):
             return done()
-        reduced, bound = _reduce(ip, best.value)
+        reduced, bound = eliminate(ip, best.value)
         upper = min(upper, max(best.value, bound))
         if certified(best.value, upper) or time.perf_counter() >= deadline:
             return done()

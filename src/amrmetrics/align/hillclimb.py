@@ -12,7 +12,7 @@ import time
 
 import numpy as np
 
-from amrmetrics.align.bounds import line_bound, potential_grid, potentials, tighten
+from amrmetrics.align.bounds import eliminate
 from amrmetrics.align.indexed import IndexedProblem, index_problem
 from amrmetrics.align.problem import AlignmentProblem
 from amrmetrics.align.result import Alignment
@@ -139,7 +139,8 @@ class HillClimbSolver:
     """smatch 1.0.4's search, made reproducible: restart 0 from :func:`smart_init`, restarts
     1..``restarts`` from :func:`random_init` with ``numpy.random.Generator(PCG64(seed))`` (a new
     generator per problem, so results never depend on call order), best of the climbs (the
-    earliest on ties). Status ``optimal`` only when the value meets the cheap potential bound.
+    earliest on ties). Status ``optimal`` only when the value meets the cheap bound of
+    :func:`~amrmetrics.align.bounds.eliminate` (no LP).
     """
 
     def __init__(self, restarts: int = 4, seed: int = 0) -> None:
@@ -160,5 +161,5 @@ class HillClimbSolver:
             value = problem.value(mapping)
             if value > best_value:
                 best, best_value = mapping, value
-        upper = tighten(line_bound(potential_grid(ip, potentials(ip))), ip.integral)
-        return Alignment.of(best, best_value, upper, "heuristic", time.perf_counter() - began)
+        _, bound = eliminate(ip, best_value)
+        return Alignment.of(best, best_value, max(best_value, bound), "heuristic", time.perf_counter() - began)

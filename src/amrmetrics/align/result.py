@@ -14,7 +14,7 @@ _TOLERANCE = 1e-9
 
 def certified(value: float, upper: float) -> bool:
     """True when ``upper`` proves ``value`` optimal (gap within 1e-9, relative above 1)."""
-    return upper - value <= _TOLERANCE * max(1.0, abs(upper))
+    return upper - value <= _TOLERANCE * max(1.0, abs(value))
 
 
 @dataclass(frozen=True)
