@@ -84,23 +84,23 @@ def canonical_unknown(label: str, dim: int) -> np.ndarray:
 def min_entropy_weights(count: int, samples: int, seed: int) -> np.ndarray:
     """Greedy weights ``(samples, count)``: per position, the candidate giving the lowest entropy so far.
 
-    Entropy is that of the weights normalised to sum 1 (as ``scipy.stats.entropy``). Candidates are
-    drawn position by position, so the first ``c`` columns are the same for every ``count >= c``.
+    The entropy of the weights chosen so far plus one candidate, normalised to sum 1, is computed
+    as ``scipy.stats.entropy`` computes it (so ties, e.g. at the first position, break the same
+    way: the first candidate wins). Candidates are drawn position by position, so the first ``c``
+    columns are the same for every ``count >= c``.
     """
+    from scipy.special import entr
+
     rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed)))
     candidates = rng.uniform(*WEIGHT_RANGE, (count, samples, MIN_ENTROPY_CANDIDATES))
     weights = np.empty((samples, count))
-    total = np.zeros((samples, 1))
-    plogp = np.zeros((samples, 1))
-    rows = np.arange(samples)
     for i in range(count):
-        c = candidates[i]
-        mass = total + c
-        entropy = np.log(mass) - (plogp + c * np.log(c)) / mass
-        best = c[rows, np.argmin(entropy, axis=1)]
-        weights[:, i] = best
-        total = total + best[:, None]
-        plogp = plogp + (best * np.log(best))[:, None]
+        trial = np.concatenate(
+            [np.broadcast_to(weights[:, None, :i], (samples, MIN_ENTROPY_CANDIDATES, i)), candidates[i][:, :, None]], axis=2
+        )
+        trial = trial / np.sum(trial, axis=2, keepdims=True)
+        entropy = np.sum(entr(trial), axis=2)
+        weights[:, i] = candidates[i][np.arange(samples), np.argmin(entropy, axis=1)]
     return weights
 
 
@@ -229,7 +229,7 @@ class WWLK(SimilarityMetric):
 
     def embedder(self) -> Embedder:
         """The embedding backend named by ``vectors``, opened once per process and metric."""
-        return self._cached("_embedder", lambda: _opened(self.vectors))
+        return self._cached("_cache_embedder", lambda: _opened(self.vectors))
 
     def _cached(self, key: str, make: Any) -> Any:
         """A per-object cache entry (frozen dataclass: stored beside the fields, pickled with them)."""
@@ -251,7 +251,7 @@ class WWLK(SimilarityMetric):
         A label's vector is the mean of its parts' table vectors; a numeric label with no known
         part averages its digits' vectors weighted ``1/(1+i)``. Results are cached per label.
         """
-        cache: dict[str, np.ndarray | None] = self._cached("_label_vectors", dict)
+        cache: dict[str, np.ndarray | None] = self._cached("_cache_label_vectors", dict)
         embedder = self.embedder()
         missing = [label for label in dict.fromkeys(labels) if label not in cache]
         if missing:
@@ -276,7 +276,7 @@ class WWLK(SimilarityMetric):
 
     def _unknown_samples(self, label: str, dim: int) -> np.ndarray:
         """The vectors ``(stability + 1, dim)`` of an unknown label in every sample (cached per label)."""
-        cache: dict[str, np.ndarray] = self._cached("_unknown", dict)
+        cache: dict[str, np.ndarray] = self._cached("_cache_unknown", dict)
         if label not in cache:
             draws = label_draws(label, self.seed, *UNKNOWN_RANGE, (self.stability, dim))
             cache[label] = np.vstack([canonical_unknown(label, dim)[None, :], draws])
@@ -299,7 +299,7 @@ class WWLK(SimilarityMetric):
             return np.ones((1, len(roles)))
         if init == "constant":
             return np.full((1, len(roles)), CONSTANT_WEIGHT)
-        cache: dict[str, np.ndarray] = self._cached("_role_weights", dict)
+        cache: dict[str, np.ndarray] = self._cached("_cache_role_weights", dict)
         for role in set(roles) - cache.keys():
             cache[role] = label_draws(role, self.seed, *WEIGHT_RANGE, (self.stability + 1,))
         columns = [cache[r] for r in roles]
@@ -307,10 +307,10 @@ class WWLK(SimilarityMetric):
 
     def _min_entropy(self, count: int) -> np.ndarray:
         """The first ``count`` columns of this metric's ``min_entropy`` weight sequence (computed once, grown by doubling)."""
-        known: np.ndarray | None = self.__dict__.get("_min_entropy_weights")
+        known: np.ndarray | None = self.__dict__.get("_cache_min_entropy")
         if known is None or known.shape[1] < count:
             known = min_entropy_weights(max(count, 2 * (0 if known is None else known.shape[1]), 16), self.stability + 1, self.seed)
-            object.__setattr__(self, "_min_entropy_weights", known)
+            object.__setattr__(self, "_cache_min_entropy", known)
         return known[:, :count]
 
     def prepare(self, graph: Graph) -> PreparedGraph:
