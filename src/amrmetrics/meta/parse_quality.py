@@ -278,9 +278,9 @@ def pairwise_accuracy(
 
 
 def _delta(ranks: np.ndarray, weights: np.ndarray, accepted: np.ndarray, rejected: np.ndarray) -> np.ndarray:
-    return weighted_median(ranks[:, accepted], weights[:, accepted]) - weighted_median(
-        ranks[:, rejected], weights[:, rejected]
-    )
+    """Median rank difference; ``accepted`` and ``rejected`` index candidates in ascending score order."""
+    high = weighted_median(ranks[:, accepted], weights[:, accepted], presorted=True)
+    return high - weighted_median(ranks[:, rejected], weights[:, rejected], presorted=True)
 
 
 def acceptance_delta(
@@ -302,9 +302,11 @@ def acceptance_delta(
     """
     scores = np.concatenate([np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)])
     labels = np.concatenate([np.asarray(acceptable_a, dtype=np.float64), np.asarray(acceptable_b, dtype=np.float64)])
-    accepted, rejected = labels == 1.0, labels == 0.0
+    n_accepted, n_rejected = int((labels == 1.0).sum()), int((labels == 0.0).sum())
     if not np.all(np.isfinite(scores)):
-        return AcceptanceDelta(float("nan"), int(accepted.sum()), int(rejected.sum()))
+        return AcceptanceDelta(float("nan"), n_accepted, n_rejected)
+    by_score = np.argsort(scores, kind="stable")
+    accepted, rejected = by_score[labels[by_score] == 1.0], by_score[labels[by_score] == 0.0]
     groups = tie_groups(scores, tol)
     ones = np.ones((1, len(scores)))
     value = float(_delta(weighted_average_ranks(groups, ones), ones, accepted, rejected)[0]) if len(scores) else float("nan")
@@ -316,7 +318,7 @@ def acceptance_delta(
             weights = np.concatenate([counts, counts], axis=1)
             draws.append(_delta(weighted_average_ranks(groups, weights), weights, accepted, rejected))
         interval = percentile_interval(np.concatenate(draws), confidence)
-    return AcceptanceDelta(value, int(accepted.sum()), int(rejected.sum()), interval)
+    return AcceptanceDelta(value, n_accepted, n_rejected, interval)
 
 
 def evaluate(

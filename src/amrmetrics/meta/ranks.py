@@ -51,16 +51,20 @@ def average_ranks(values: np.ndarray, tol: float = TIE_TOLERANCE) -> np.ndarray:
     return weighted_average_ranks(tie_groups(values, tol), np.ones((1, len(values))))[0]
 
 
-def weighted_median(values: np.ndarray, counts: np.ndarray) -> np.ndarray:
+def weighted_median(values: np.ndarray, counts: np.ndarray, *, presorted: bool = False) -> np.ndarray:
     """Median of each resample's expanded sample (``np.median`` semantics): ``(resamples,)``.
 
     ``values`` is ``(resamples, items)`` or ``(items,)``; NaN where a resample has no item.
+    ``presorted``: every row of ``values`` is already ascending (skips the per-row sort).
     """
     counts = np.atleast_2d(np.asarray(counts, dtype=np.float64))
     values = np.broadcast_to(np.asarray(values, dtype=np.float64), counts.shape)
-    order = np.argsort(values, axis=1, kind="stable")
-    sorted_values = np.take_along_axis(values, order, axis=1)
-    cumulative = np.cumsum(np.take_along_axis(counts, order, axis=1), axis=1)
+    if presorted:
+        sorted_values, cumulative = values, np.cumsum(counts, axis=1)
+    else:
+        order = np.argsort(values, axis=1, kind="stable")
+        sorted_values = np.take_along_axis(values, order, axis=1)
+        cumulative = np.cumsum(np.take_along_axis(counts, order, axis=1), axis=1)
     total = cumulative[:, -1] if counts.shape[1] else np.zeros(len(counts))
     out = np.full(len(counts), np.nan)
     has = total > 0
