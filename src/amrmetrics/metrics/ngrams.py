@@ -8,7 +8,9 @@ Paths never use an edge twice (they may revisit a node through a cycle).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
+from operator import itemgetter
 
 Label = tuple[str, ...]
 """A node label as tokens: one token per label (``("new york",)``), or whitespace tokens (compat)."""
@@ -31,27 +33,21 @@ class LabelGraph:
     size: int
 
 
-def ngram_counts(graph: LabelGraph, n: int) -> tuple[dict[Ngram, int], ...]:
-    """Counts of the n-grams of orders 1..n, from every start node (one dict per order)."""
+def ngram_counts(graph: LabelGraph, n: int) -> tuple[Counter[Ngram], ...]:
+    """Counts of the n-grams of orders 1..n from every start node, one order at a time."""
     labels = graph.labels
     steps = [tuple((edge, (role,) + labels[target], target) for edge, role, target in out) for out in graph.out]
-    counts: tuple[dict[Ngram, int], ...] = tuple({} for _ in range(n))
-
-    def walk(node: int, gram: Ngram, order: int, used: tuple[int, ...]) -> None:
-        bag = counts[order]
-        for edge, suffix, target in steps[node]:
-            if edge not in used:
-                longer = gram + suffix
-                bag[longer] = bag.get(longer, 0) + 1
-                if order + 1 < n:
-                    walk(target, longer, order + 1, used + (edge,))
-
-    unigrams = counts[0]
-    for start in graph.starts:
-        unigrams[labels[start]] = unigrams.get(labels[start], 0) + 1
-        if n > 1:
-            walk(start, labels[start], 1, ())
-    return counts
+    paths = [(labels[start], start, ()) for start in graph.starts]
+    counts = [Counter(map(itemgetter(0), paths))]
+    for _ in range(1, n):
+        paths = [
+            (gram + suffix, target, used + (edge,))
+            for gram, node, used in paths
+            for edge, suffix, target in steps[node]
+            if edge not in used
+        ]
+        counts.append(Counter(map(itemgetter(0), paths)))
+    return tuple(counts)
 
 
 def reachable(out: tuple[tuple[OutEdge, ...], ...], roots: list[int]) -> tuple[int, ...]:

@@ -67,12 +67,13 @@ def forward_references(graph: Graph) -> set[int]:
     built without that record is assumed to define each node at the first edge naming it.
     """
     order = [var for var, _ in graph.instances]
-    if not order:
+    position = {var: k for k, var in enumerate(order)}
+    tree = graph.tree_edges
+    if tree and not any(position[t] > position[s] and (s, r, t) not in tree for s, r, t in graph.relations):
         return set()
     by_source: dict[str, list[tuple[int, str, str]]] = defaultdict(list)
     for k, (source, role, target) in enumerate(graph.relations):
         by_source[source].append((k, role, target))
-    tree = graph.tree_edges
     defined = {order[0]}
     forward: set[int] = set()
     stack = [[order[0], 0]]
