@@ -31,7 +31,7 @@ _DIGIT = re.compile(r"[0-9]")
 
 @dataclass(frozen=True)
 class ConceptForm:
-    """How one concept is compared: its text, its lemma when it is a predicate, and its key words."""
+    """How one concept is compared: its lower-cased text and, when it is a predicate, its lemma."""
 
     text: str
     lemma: str | None
@@ -47,9 +47,9 @@ class ConceptForm:
 class ConceptSimilarity:
     """S2match's concept similarity over one embedder.
 
-    Every concept seen gets a row (its unit vector, whether it has one, whether it is a
-    predicate, and integer ids of its text and lemma), cached per object, so a pair's whole
-    similarity matrix is a few array operations.
+    Every concept seen gets a row (its unit vector, whether it has one, and integer ids of its
+    text and lemma, -1 for a non-predicate), cached per object, so a pair's whole similarity
+    matrix is a few array operations. New concepts are embedded in one batch per call.
     """
 
     def __init__(self, embedder: Embedder, tau: float = 0.5, diffsense: float = 0.5) -> None:
@@ -76,30 +76,35 @@ class ConceptSimilarity:
         raw, known = lookup(form.text.split("-"))
         return raw[known].sum(axis=0) if known.any() else None
 
-    def _model_vector(self, form: ConceptForm) -> np.ndarray | None:
-        phrase = " ".join((form.lemma or form.text).replace("_", "-").replace("-", " ").split())
-        if not phrase:
-            return None
-        raw, known = self.embedder.raw([phrase])
-        return raw[0] if known[0] else None
+    def _model_vectors(self, forms: list[ConceptForm]) -> list[np.ndarray | None]:
+        """Embed the lemmas or concepts of many forms as phrases, in one batch."""
+        phrases = [" ".join((f.lemma or f.text).replace("_", "-").replace("-", " ").split()) for f in forms]
+        distinct = list(dict.fromkeys(p for p in phrases if p))
+        raw, known = self.embedder.raw(distinct) if distinct else (np.zeros((0, 0)), np.zeros(0, dtype=bool))
+        index = {p: k for k, p in enumerate(distinct)}
+        return [raw[index[p]] if p and known[index[p]] else None for p in phrases]
 
     def _intern(self, text: str) -> int:
         return self._strings.setdefault(text, len(self._strings))
 
-    def _add(self, concept: str) -> int:
-        form = ConceptForm.of(concept)
-        vec = self._model_vector(form) if self.embedder.open_vocabulary else self._table_vector(form)
-        norm = 0.0 if vec is None else float(np.linalg.norm(vec))
-        row = len(self._row)
-        if row == len(self._known):
-            self._grow(max(64, 2 * row))
-        if vec is not None and norm > 0.0:
-            self._units[row] = vec / norm
-            self._known[row] = True
-        self._text_id[row] = self._intern(form.text)
-        self._lemma_id[row] = self._intern(form.lemma) if form.lemma else -1
-        self._row[concept] = row
-        return row
+    def _add(self, concepts: list[str]) -> None:
+        """Give new concepts their rows (their vectors computed in one batch)."""
+        forms = [ConceptForm.of(c) for c in concepts]
+        if self.embedder.open_vocabulary:
+            vectors = self._model_vectors(forms)
+        else:
+            vectors = [self._table_vector(f) for f in forms]
+        for concept, form, vec in zip(concepts, forms, vectors):
+            norm = 0.0 if vec is None else float(np.linalg.norm(vec))
+            row = len(self._row)
+            if row == len(self._known):
+                self._grow(max(64, 2 * row))
+            if vec is not None and norm > 0.0:
+                self._units[row] = vec / norm
+                self._known[row] = True
+            self._text_id[row] = self._intern(form.text)
+            self._lemma_id[row] = self._intern(form.lemma) if form.lemma else -1
+            self._row[concept] = row
 
     def _grow(self, size: int) -> None:
         """Enlarge the per-concept arrays to ``size`` rows (amortised doubling)."""
@@ -115,7 +120,10 @@ class ConceptSimilarity:
     def rows(self, concepts: Sequence[str]) -> np.ndarray:
         """Row numbers of concepts (adding the new ones)."""
         table = self._row
-        return np.array([table[c] if c in table else self._add(c) for c in concepts], dtype=np.int64)
+        new = list(dict.fromkeys(c for c in concepts if c not in table))
+        if new:
+            self._add(new)
+        return np.array([table[c] for c in concepts], dtype=np.int64)
 
     def vector(self, concept: str) -> np.ndarray | None:
         """The unit vector S2match compares for a concept, or None when it has none."""
@@ -124,7 +132,8 @@ class ConceptSimilarity:
 
     def matrix(self, left: Sequence[str], right: Sequence[str]) -> np.ndarray:
         """``(len(left), len(right))`` similarities of two concept lists."""
-        li, ri = self.rows(left), self.rows(right)
+        both = self.rows([*left, *right])
+        li, ri = both[: len(left)], both[len(left) :]
         if not len(li) or not len(ri):
             return np.zeros((len(li), len(ri)))
         units, known, text, lemma = self._units, self._known, self._text_id, self._lemma_id
