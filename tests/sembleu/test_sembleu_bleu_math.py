@@ -84,7 +84,7 @@ def pair_stats(draw: st.DrawFn, n: int = 3) -> list[int]:
     return stats + [totals[0] + draw(st.integers(0, 30)), draw(st.integers(0, 40))]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(st.lists(pair_stats(), min_size=1, max_size=6), st.sampled_from([UNIFORM3, (0.34, 0.33, 0.34), (0.5, 0.3, 0.2)]))
 def test_vectorised_scores_equal_the_scalar_formula(rows: list[list[int]], weights: tuple[float, ...]) -> None:
     ours = bleu(np.array(rows, dtype=float), weights)

@@ -111,6 +111,13 @@ def test_forward_references_follow_the_written_tree() -> None:
     assert forward_references(defined_earlier) == set()
 
 
+def test_without_a_layout_record_each_node_is_defined_at_its_first_edge() -> None:
+    read = decode("(a / x :ARG0 (b / y :mod cc) :ARG1 (cc / z))")
+    assert forward_references(read) == {2}
+    for unrecorded in (read.evolve(tree_edges=frozenset()), read.evolve(tree_edges=frozenset({("q", ":r", "s")}))):
+        assert forward_references(unrecorded) == set()
+
+
 def test_compat_drops_special_characters_inside_quotes() -> None:
     text = '(u / url-entity :value "http://x.org/a(b)")'
     assert "url-entity :value http://x.org/a(b)" in grams(text, compat=False)[1]

@@ -64,11 +64,12 @@ def forward_references(graph: Graph) -> set[int]:
     Instances are in text order and relations are grouped by source in text order, so walking
     the tree again, descending at the edges the reader recorded as definitions
     (``graph.tree_edges``), gives each reentrancy's position relative to the definitions. A graph
-    built without that record is assumed to define each node at the first edge naming it.
+    built without that record (or whose record no longer matches its relations, e.g. after
+    renaming variables) is assumed to define each node at the first edge naming it.
     """
     order = [var for var, _ in graph.instances]
     position = {var: k for k, var in enumerate(order)}
-    tree = graph.tree_edges
+    tree = graph.tree_edges if graph.tree_edges <= set(graph.relations) else frozenset()
     if tree and not any(position[t] > position[s] and (s, r, t) not in tree for s, r, t in graph.relations):
         return set()
     by_source: dict[str, list[tuple[int, str, str]]] = defaultdict(list)
