@@ -147,3 +147,16 @@ def test_make_solver() -> None:
         make_solver("magic")  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         ExactSolver(timeout=0)
+
+
+def test_time_limit_is_per_call_on_a_reused_engine() -> None:
+    """HiGHS's clock runs over the object's life: a limit must count from each call."""
+    rng = np.random.Generator(np.random.PCG64(4))
+    formulations = [formulate(index_problem(random_problem(rng, 8, 8, 40))) for _ in range(20)]
+    engine = HighsEngine()
+    solved = 0
+    while engine._highs.getRunTime() < 0.15:
+        for f in formulations:
+            assert engine.relax(f, 0.05).z is not None
+            solved += 1
+    assert solved > len(formulations)

@@ -3,7 +3,8 @@
 HiGHS through ``highspy`` (single thread, silent), or ``scipy.optimize`` (which bundles HiGHS)
 when ``highspy`` is missing. Both are imported lazily: most pairs never need an LP. Presolve is
 off for small LPs (it costs more than it saves on sentence pairs) and on for large ones (a
-431-node document pair: 3 s instead of 17 s).
+431-node document pair: 4 s instead of over 60 s), unless little time is left: HiGHS cannot
+interrupt presolve (seconds on such a pair), while it stops the simplex on time.
 """
 
 from __future__ import annotations
@@ -19,7 +20,9 @@ from amrmetrics.align.formulation import Formulation
 from amrmetrics.align.result import certified
 
 _PRESOLVE_COLUMNS = 10_000
-"""LPs with more variables than this are presolved."""
+"""LPs with more variables than this are presolved..."""
+_PRESOLVE_SECONDS = 10.0
+"""...when at least this much time is left."""
 _INTEGRALITY = 1e-6
 """A solution value this close to an integer counts as integral."""
 
@@ -80,13 +83,18 @@ class HighsEngine:
         self._loaded: Formulation | None = None
 
     def _set_time_limit(self, seconds: float) -> None:
-        self._highs.setOptionValue("time_limit", seconds if math.isfinite(seconds) else self._highspy.kHighsInf)
+        """Allow ``seconds`` more: HiGHS compares ``time_limit`` with its run clock, which keeps
+        running over the object's whole life (``clear`` does not reset it).
+        """
+        h = self._highs
+        h.setOptionValue("time_limit", h.getRunTime() + seconds if math.isfinite(seconds) else self._highspy.kHighsInf)
 
-    def _load(self, f: Formulation) -> None:
+    def _load(self, f: Formulation, time_limit: float) -> None:
         h = self._highs
         h.clearModel()
         h.clearSolver()
-        h.setOptionValue("presolve", "on" if f.n_cols > _PRESOLVE_COLUMNS else "off")
+        presolve = f.n_cols > _PRESOLVE_COLUMNS and time_limit >= _PRESOLVE_SECONDS
+        h.setOptionValue("presolve", "on" if presolve else "off")
         h.passModel(
             f.n_cols, f.n_rows, len(f.index), 1, -1, 0.0,
             f.cost, np.zeros(f.n_cols), np.ones(f.n_cols), np.full(f.n_rows, -np.inf), f.upper,
@@ -96,7 +104,7 @@ class HighsEngine:
 
     def relax(self, f: Formulation, time_limit: float) -> LpResult:
         """Dual-feasible row prices give the bound by weak duality, so it is rigorous."""
-        self._load(f)
+        self._load(f, time_limit)
         node = self._solve_node(f, (), time_limit)
         if not node:
             return LpResult(None, math.inf)
@@ -112,7 +120,7 @@ class HighsEngine:
         """
         deadline = time.perf_counter() + time_limit
         if self._loaded is not f:
-            self._load(f)
+            self._load(f, time_limit)
         integral = not np.any(f.cost % 1)
         best_z, best = start, float(f.cost @ start)
         closed = -math.inf
@@ -180,7 +188,7 @@ class ScipyEngine:
         """``linprog``'s row marginals are the prices of the minimisation of ``-cost``."""
         from scipy.optimize import linprog
 
-        options: dict[str, float | bool] = {"presolve": f.n_cols > _PRESOLVE_COLUMNS}
+        options: dict[str, float | bool] = {"presolve": f.n_cols > _PRESOLVE_COLUMNS and time_limit >= _PRESOLVE_SECONDS}
         if math.isfinite(time_limit):
             options["time_limit"] = time_limit
         res = linprog(-f.cost, A_ub=self._matrix(f), b_ub=f.upper, bounds=(0, 1), method="highs", options=options)
