@@ -5,8 +5,8 @@ role labels: every variable is a node labelled with its concept, and every const
 its own, labelled with its value, one per attribute triple (the reference attaches a constant that
 equals a concept label to that concept's node, in hash order; see ``docs/weisfeiler-leman.md``).
 An attribute whose role still ends in ``-of`` after de-inversion (an inverted role onto a
-constant) is an edge from the constant's node. The edge-to-node (Levi) transform replaces each labelled edge by a node carrying the role.
-Nothing here depends on set or hash order: nodes and edges follow the graph's triple order.
+constant) is an edge from the constant's node. The edge-to-node (Levi) transform replaces each
+labelled edge by a node carrying the role. Nothing here depends on set or hash order: nodes and edges follow the graph's triple order.
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ class WLGraph:
 
 @step("deinvert-substring")
 def deinvert_substring(graph: Graph) -> Graph:
-    """De-invert every role that contains ``-of`` anywhere, cutting it there (Smatch++ 1.5.1, which the WL reference pins).
+    """De-invert every role containing ``-of``, cut at its first ``-of`` (Smatch++ 1.5.1, pinned by the WL reference).
 
     ``(a :consist-of-of b)`` becomes ``(b :consist a)``, where Smatch++ 1.8 (``deinvert-all``) keeps
     ``(a :consist b)``. An inverted role onto a constant stays an attribute written ``:r-of``

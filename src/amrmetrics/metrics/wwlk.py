@@ -109,36 +109,56 @@ class Messages:
     """Who sends what to whom in one graph: messages grouped by (receiver, sender, direction).
 
     Parallel edges between two nodes in one direction form one message whose weight is the
-    product of their weights; ``entry_group[e]`` is the message that entry ``e`` (an edge seen
-    from one end) multiplies into, ``entry_role[e]`` its role; ``counts[v]`` is the number of
-    messages node ``v`` receives.
+    product of their weights. Entry ``e`` is an edge seen from one end, with role
+    ``entry_role[e]``; ``first[g]`` is the first entry of message ``g`` and ``extra`` lists the
+    other entries with the message each multiplies into. Message ``g`` lands in cell
+    ``cells[g]`` (``receiver * nodes + sender``) of the propagation operator with the factor
+    ``scale[g]`` = 1 / (messages the receiver gets); ``shared_cells`` is True when two messages
+    land in one cell (a neighbour that is both an in- and an out-neighbour, or a self-loop).
     """
 
-    receivers: np.ndarray
-    senders: np.ndarray
-    entry_group: np.ndarray
+    nodes: int
     entry_role: tuple[str, ...]
-    counts: np.ndarray
+    first: np.ndarray
+    extra: np.ndarray
+    extra_group: np.ndarray
+    cells: np.ndarray
+    scale: np.ndarray
+    shared_cells: bool
 
 
 def messages(graph: WLGraph, direction: Direction) -> Messages:
     """The message structure of a graph for the given direction mode."""
     groups: dict[tuple[int, int, bool], int] = {}
-    entry_group: list[int] = []
+    first: list[int] = []
+    extra: list[int] = []
+    extra_group: list[int] = []
     entry_role: list[str] = []
     for source, role, target in graph.edges:
         for receiver, sender, outgoing in ((source, target, True), (target, source, False)):
             if direction == ("fromin" if outgoing else "fromout"):
                 continue
-            entry_group.append(groups.setdefault((receiver, sender, outgoing), len(groups)))
+            group = groups.setdefault((receiver, sender, outgoing), len(groups))
+            if group == len(first):
+                first.append(len(entry_role))
+            else:
+                extra.append(len(entry_role))
+                extra_group.append(group)
             entry_role.append(role)
+    n = len(graph)
     receivers = np.array([v for v, _, _ in groups], dtype=np.int64)
+    senders = np.array([u for _, u, _ in groups], dtype=np.int64)
+    counts = np.bincount(receivers, minlength=n).astype(np.float64)
+    cells = receivers * n + senders
     return Messages(
-        receivers,
-        np.array([u for _, u, _ in groups], dtype=np.int64),
-        np.array(entry_group, dtype=np.int64),
+        n,
         tuple(entry_role),
-        np.bincount(receivers, minlength=len(graph)).astype(np.float64),
+        np.array(first, dtype=np.int64),
+        np.array(extra, dtype=np.int64),
+        np.array(extra_group, dtype=np.int64),
+        cells,
+        1.0 / counts[receivers],
+        len(set(cells.tolist())) < len(cells),
     )
 
 
@@ -150,12 +170,16 @@ def propagate(structure: Messages, x0: np.ndarray, entry_weights: np.ndarray, k:
     times the product of the weights of the message's parallel edges. All samples move together
     (one batched product of small matrices per step).
     """
-    n = x0.shape[1]
-    products = np.ones((entry_weights.shape[0], len(structure.receivers)))
-    np.multiply.at(products, (slice(None), structure.entry_group), entry_weights)
-    operator = np.zeros((entry_weights.shape[0], n, n))
-    np.add.at(operator, (slice(None), structure.receivers, structure.senders), products)
-    operator /= np.maximum(structure.counts, 1.0)[None, :, None]
+    n = structure.nodes
+    products = entry_weights[:, structure.first]
+    if len(structure.extra):
+        np.multiply.at(products, (slice(None), structure.extra_group), entry_weights[:, structure.extra])
+    operator = np.zeros((entry_weights.shape[0], n * n))
+    if structure.shared_cells:
+        np.add.at(operator, (slice(None), structure.cells), products * structure.scale)
+    else:
+        operator[:, structure.cells] = products * structure.scale
+    operator = operator.reshape(-1, n, n)
     layers = [np.broadcast_to(x0, (max(x0.shape[0], operator.shape[0]), *x0.shape[1:]))]
     for _ in range(k):
         layers.append(layers[-1] + operator @ layers[-1])
