@@ -70,6 +70,17 @@ def test_generic_path_is_identical_for_every_number_of_jobs(corpus: Path, monkey
     assert one[0, 5] == pytest.approx(1.0)  # graph 1 and its copy
 
 
+def test_wlk_matrix_prepared_in_workers_is_identical(corpus: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from amrmetrics.metrics import matrix as engine
+    from amrmetrics.metrics import wlk
+
+    monkeypatch.setattr(engine, "TILE", 2)  # graphs are prepared in chunks of 2 by worker processes
+    monkeypatch.setattr(wlk, "ROWS_PER_CHUNK", 4)  # and the product runs in row chunks
+    graphs = read_graphs(corpus) * 3
+    metric = parse_metrics("wlk")[0]
+    np.testing.assert_array_equal(similarity_matrix(metric, graphs, jobs=2), similarity_matrix(metric, graphs, jobs=1))
+
+
 def test_progress_counts_every_unit(corpus: Path) -> None:
     seen: list[int] = []
     metric = parse_metrics("wwlk:stability=0", {"vectors": VECTORS})[0]
