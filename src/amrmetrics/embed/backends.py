@@ -67,10 +67,12 @@ def open_embedder(spec: str | None) -> Embedder:
 def prime(metrics: Sequence[Any], paths: Iterable[str | Path]) -> None:
     """Announce every key the files can ask for to the embedders of the metrics that have one.
 
-    A metric takes part by having an ``embedder()`` method; the corpus vocabulary is computed
-    only if one does, so scoring without embeddings costs nothing here.
+    A metric takes part by having an ``embedder()`` method (which may return None when its
+    configuration needs none); the corpus vocabulary is computed only if one does, so scoring
+    without embeddings costs nothing here.
     """
-    embedders = [m.embedder() for m in metrics if callable(getattr(m, "embedder", None))]
+    candidates = [m.embedder() for m in metrics if callable(getattr(m, "embedder", None))]
+    embedders = [e for e in candidates if e is not None]
     if not embedders:
         return
     from amrmetrics.embed.vocabulary import file_vocabulary

@@ -25,6 +25,9 @@ METRICS: dict[str, str] = {
     "simple": "amrmetrics.metrics.simple:Simple",
     "wlk": "amrmetrics.metrics.wlk:WLK",
     "wwlk": "amrmetrics.metrics.wwlk:WWLK",
+    "xsmatch": "amrmetrics.metrics.crosslingual:XSmatch",
+    "xsembleu": "amrmetrics.metrics.crosslingual:XSemBLEU",
+    "xs2match": "amrmetrics.metrics.crosslingual:XS2match",
 }
 """Registry name -> ``module:Class`` (imported only when used, so unused metrics cost nothing)."""
 

@@ -1,0 +1,60 @@
+"""Optional: a machine-translation package the user has installed, with its models already installed.
+
+Only Argos Translate (``argostranslate``) is wired in: if it is importable and has an installed
+``SOURCE -> en`` model, each label is translated as a one-word text. amrmetrics never installs
+the package and never calls its download functions; anything else can be plugged in from Python
+as a :class:`~amrmetrics.translate.base.FunctionLexicon`.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import importlib.util
+from collections.abc import Iterable
+from typing import Any
+
+from amrmetrics.translate.base import CachedLexicon, TranslatorUnavailable
+
+
+class ArgosLexicon(CachedLexicon):
+    """Labels translated by an installed Argos Translate model (``source_lang -> en``)."""
+
+    name = "mt:argos"
+
+    def __init__(self, source_lang: str | None) -> None:
+        super().__init__()
+        if not source_lang:
+            raise TranslatorUnavailable("the mt translator needs the source language (source_lang, --source-lang)")
+        if importlib.util.find_spec("argostranslate") is None:
+            raise TranslatorUnavailable(
+                "the mt translator needs an installed argostranslate with a local "
+                f"{source_lang}->en model; amrmetrics never installs or downloads one"
+            )
+        self.source_lang = source_lang
+        self.version = f"{importlib.metadata.version('argostranslate')}/{source_lang}-en"
+        self._translation: Any = None
+        self._load()
+
+    def __repr__(self) -> str:
+        return f"ArgosLexicon({self.source_lang!r})"
+
+    def _load(self) -> Any:
+        if self._translation is None:
+            from argostranslate import translate
+
+            languages = {lang.code: lang for lang in translate.get_installed_languages()}
+            source, target = languages.get(self.source_lang), languages.get("en")
+            translation = source.get_translation(target) if source is not None and target is not None else None
+            if translation is None:
+                raise TranslatorUnavailable(f"argostranslate has no installed {self.source_lang}->en model")
+            self._translation = translation
+        return self._translation
+
+    def _lookup(self, word: str) -> Iterable[str]:
+        answer = self._load().translate(word.replace("-", " "))
+        return (answer,) if answer else ()
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state["_translation"] = None
+        return state
