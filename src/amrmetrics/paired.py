@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from amrmetrics.graph import EMPTY_GRAPH, Graph
+from amrmetrics.graph import EMPTY_GRAPH
 from amrmetrics.metrics.base import Metric, PairResult
 from amrmetrics.read import CorpusError, Entry, GraphError, Pair, count_graphs, iter_entries, pair_files
 

@@ -153,3 +153,14 @@ def test_system_pair_carries_the_id_of_system_a():
 def test_bad_option_values(capsys):
     assert main(["compare", A, B, GOLD, "--metric", "toy-bag", "--trials", "0"]) == 2
     assert "--trials" in capsys.readouterr().err
+
+
+def test_a_closed_pipe_is_not_an_error(monkeypatch, capsys):
+    from amrmetrics.cli import compare
+
+    def closed(args):
+        raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr(compare, "run", closed)
+    assert main(["compare", A, B, GOLD]) == 0
+    assert capsys.readouterr().err == ""

@@ -45,6 +45,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return int(args.handler(args) or 0)
+    except BrokenPipeError:  # before OSError, of which it is a subclass: `... | head` is not an error
+        return 0
     except CorpusError as err:
         print(f"amrmetrics: error: {err}", file=sys.stderr)
         return 1
@@ -53,8 +55,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:
-        return 0
 
 
 if __name__ == "__main__":

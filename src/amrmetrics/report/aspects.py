@@ -90,6 +90,11 @@ def notes(report: MetricReport) -> list[str]:
     lines = [f"{report.spec}: pairs = pairs in which the aspect occurs in the test or the gold graph (macro F averages over them)"]
     if absent:
         lines.append(f"{report.spec}: n/a = occurs in no test and no gold graph (0 matched, 0 test, 0 gold): {', '.join(absent)}")
+    if report.summary.get("uncertified_subgraphs"):
+        lines.append(
+            f"{report.spec}: {report.summary['uncertified_subgraphs']} aspect alignment(s) not certified optimal "
+            "(their counts are lower bounds)"
+        )
     return lines
 
 
