@@ -1,4 +1,9 @@
-"""Aligning: the node-alignment problem of the Smatch family and the solvers that maximise it."""
+"""Aligning: the node-alignment problem of the Smatch family and the solvers that maximise it.
+
+``make_solver("exact" | "hillclimb", ...)`` once per process, then ``solver.solve(problem)``
+(or ``solve(problem, solver)``) for each :class:`AlignmentProblem`; every solver returns an
+:class:`Alignment` with the mapping, its value, a proven upper bound and a status.
+"""
 
 from amrmetrics.align.exact import ExactSolver
 from amrmetrics.align.hillclimb import HillClimbSolver

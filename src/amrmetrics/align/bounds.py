@@ -65,17 +65,15 @@ def line_bound(grid: np.ndarray) -> float:
 
 def _others_best(grid: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
     """For each (row, col): sum over the *other* rows of their best entry outside ``col``."""
-    n_rows, n_cols = grid.shape
+    n_cols = grid.shape[1]
+    best = grid.max(axis=1)
     if n_cols < 2:
-        return grid.max(axis=1).sum() - grid.max(axis=1)[rows]
-    top2 = np.argpartition(-grid, 1, axis=1)[:, :2]
-    first, second = grid[np.arange(n_rows)[:, None], top2].T
-    swap = second > first
-    best_col = np.where(swap, top2[:, 1], top2[:, 0])
-    best, runner_up = np.maximum(first, second), np.minimum(first, second)
-    loss = np.bincount(best_col, best - runner_up, minlength=n_cols)
-    own_loss = np.where(best_col[rows] == cols, best[rows] - runner_up[rows], 0.0)
-    return best.sum() - best[rows] - (loss[cols] - own_loss)
+        return best.sum() - best[rows]
+    margin = best - np.partition(grid, n_cols - 2, axis=1)[:, -2]
+    best_col = grid.argmax(axis=1)
+    loss = np.bincount(best_col, margin, minlength=n_cols)
+    own = np.where(best_col[rows] == cols, margin[rows], 0.0)
+    return best.sum() - best[rows] - loss[cols] + own
 
 
 def exclusion_bounds(ip: IndexedProblem, potential: np.ndarray, grid: np.ndarray) -> np.ndarray:

@@ -7,7 +7,8 @@
 3. else the LP relaxation of what is left, in the aggregated formulation: its bound is rigorous
    (weak duality from the row prices) and its solution is usually integral, i.e. optimal;
 4. else hill-climbing from the rounded LP solution may meet the LP bound;
-5. else the MILP, warm-started, within what is left of the time limit.
+5. else the MILP (branch and bound on the LP, see :mod:`engines`), within what is left of the
+   time limit.
 
 After step 2 every bound is a bound on mappings *better than the best value known then*, so
 the overall upper bound is the larger of that value and the bound.
@@ -28,6 +29,7 @@ from amrmetrics.align.hillclimb import climb, greedy_init
 from amrmetrics.align.indexed import IndexedProblem, index_problem
 from amrmetrics.align.problem import AlignmentProblem
 from amrmetrics.align.result import Alignment, certified
+
 
 def _mapping_of(ip: IndexedProblem, z: np.ndarray) -> np.ndarray:
     """The mapping of the x part of a solution (x > 0.5; row and column sums keep it one-to-one)."""

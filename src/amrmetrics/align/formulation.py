@@ -7,8 +7,10 @@ Rows ``A z <= b``:
 * for each end c of a link and each *other* test node k: the links from c to k's candidates
   earn at most once, ``sum_q y_q - x_c <= 0`` (k has one image); likewise per other gold node.
 
-The aggregated rows imply ``y_q <= x_a`` and ``y_q <= x_b`` and make the LP relaxation
-integral far more often than those pairwise rows alone.
+The aggregated rows imply ``y_q <= x_a`` and ``y_q <= x_b`` and make the LP relaxation much
+stronger than those pairwise rows alone (measured on the 1501 BAMBOO STS dev pairs: integral
+LP optimum on 1453 pairs instead of 1262, LP bound equal to the optimum on 1500 instead of 1466,
+at about the same LP time).
 """
 
 from __future__ import annotations

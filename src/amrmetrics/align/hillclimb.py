@@ -18,13 +18,19 @@ from amrmetrics.align.problem import AlignmentProblem
 from amrmetrics.align.result import Alignment
 
 _MIN_GAIN = 1e-9
+"""A change must gain more than this (float noise must not make the climb cycle)."""
 
 
-def smart_init(ip: IndexedProblem, unary: np.ndarray) -> np.ndarray:
-    """smatch's "smart init": test nodes in order each take the unused gold node of highest
-    positive unary weight (lowest index on ties); a node with no such gold node stays unmapped.
+def smart_init(unary: np.ndarray) -> np.ndarray:
+    """smatch's "smart init" in problem terms: test nodes in order each take the unused gold node
+    of highest positive unary weight (lowest index on ties); a node with none stays unmapped.
+
+    smatch 1.0.4 takes the first unused gold node with an equal concept and maps the remaining
+    nodes at random; here the unary weight (concept plus attribute matches, or a graded
+    similarity) ranks the gold nodes, and unmatched nodes are left to the climb, so the start
+    is deterministic.
     """
-    mapping = [-1] * ip.n_test
+    mapping = [-1] * len(unary)
     taken: set[int] = set()
     for i, row in enumerate(unary.tolist()):
         best, best_weight = -1, 0.0
@@ -53,17 +59,22 @@ def greedy_init(ip: IndexedProblem, score: np.ndarray) -> np.ndarray:
 
 
 def random_init(ip: IndexedProblem, rng: np.random.Generator) -> np.ndarray:
-    """Test nodes in order each take a uniformly drawn unused gold node among their candidates."""
-    mapping = np.full(ip.n_test, -1, dtype=np.int64)
-    free = np.ones(ip.n_gold, dtype=bool)
-    options = ip.grid[:, : ip.n_gold] < ip.unmapped
-    for i in range(ip.n_test):
-        choices = np.flatnonzero(options[i] & free)
-        if len(choices):
-            j = int(choices[rng.integers(len(choices))])
-            mapping[i] = j
-            free[j] = False
-    return mapping
+    """Test nodes in order each take a uniformly drawn unused gold node among their candidates
+    (one uniform draw per test node, taken even when the node has no free candidate).
+    """
+    mapping = [-1] * ip.n_test
+    taken: set[int] = set()
+    draws = rng.random(ip.n_test).tolist()
+    rows, cols = np.nonzero(ip.grid[:, : ip.n_gold] < ip.unmapped)
+    options: list[list[int]] = [[] for _ in range(ip.n_test)]
+    for i, j in zip(rows.tolist(), cols.tolist()):
+        options[i].append(j)
+    for i, (choices, draw) in enumerate(zip(options, draws)):
+        free = [j for j in choices if j not in taken]
+        if free:
+            mapping[i] = free[int(draw * len(free))]
+            taken.add(mapping[i])
+    return np.array(mapping, dtype=np.int64)
 
 
 def _support(ip: IndexedProblem, cur: np.ndarray) -> np.ndarray:
@@ -106,7 +117,7 @@ def climb(ip: IndexedProblem, mapping: np.ndarray) -> np.ndarray:
         held = support[cur]
         moves = table - held[:, None]
         moves[:, image[image < n2]] = -np.inf
-        best_move = int(np.argmax(moves))
+        best_move = int(moves.argmax())
         move_gain = moves.flat[best_move]
 
         crossing = table[:, image]
@@ -116,7 +127,7 @@ def climb(ip: IndexedProblem, mapping: np.ndarray) -> np.ndarray:
             earned = ((image[ti] == gj) & (image[tk] == gl)) | ((image[tk] == gj) & (image[ti] == gl))
             swaps[ti[earned], tk[earned]] += ip.qw[earned]
         swaps[not_above] = -np.inf
-        best_swap = int(np.argmax(swaps))
+        best_swap = int(swaps.argmax())
         swap_gain = swaps.flat[best_swap]
 
         if max(move_gain, swap_gain) <= _MIN_GAIN:
@@ -154,7 +165,7 @@ class HillClimbSolver:
         began = time.perf_counter()
         ip = index_problem(problem)
         rng = np.random.Generator(np.random.PCG64(self.seed))
-        best = climb(ip, smart_init(ip, problem.unary))
+        best = climb(ip, smart_init(problem.unary))
         best_value = problem.value(best)
         for _ in range(self.restarts):
             mapping = climb(ip, random_init(ip, rng))
