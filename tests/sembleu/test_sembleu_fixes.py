@@ -7,6 +7,7 @@ import math
 import numpy as np
 import pytest
 
+from amrmetrics.graph import Graph
 from amrmetrics.metrics.ngrams import ngram_counts
 from amrmetrics.metrics.registry import MetricSpecError, parse_metrics
 from amrmetrics.metrics.sembleu import REFERENCE_WEIGHTS, SemBLEU
@@ -146,6 +147,15 @@ def test_duplicate_edges_count_once_but_twice_in_compat() -> None:
     gold = "(w / want-01 :ARG0 (b / boy) :ARG1 (g / go-02 :ARG0 b) :time (n / now))"
     assert score(twice, gold) == score(once, gold)
     assert score(twice, gold, compat=True, weights="uniform") > score(once, gold, compat=True, weights="uniform")
+
+
+@pytest.mark.parametrize("compat", [False, True])
+def test_empty_graphs_score_1_against_each_other_and_0_otherwise(compat: bool) -> None:
+    metric = SemBLEU(compat=compat)
+    empty = metric.prepare(Graph())
+    full = metric.prepare(decode("(a / dog)"))
+    for test, gold, expected in ((empty, empty, 1.0), (empty, full, 0.0), (full, empty, 0.0)):
+        assert float(metric.scores(np.array(metric.pair(test, gold).stats))["score"]) == expected
 
 
 def test_roles_keep_their_case_and_labels_are_lowercased() -> None:

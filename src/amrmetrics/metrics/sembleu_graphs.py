@@ -68,6 +68,8 @@ def forward_references(graph: Graph) -> set[int]:
     renaming variables) is assumed to define each node at the first edge naming it.
     """
     order = [var for var, _ in graph.instances]
+    if not order:
+        return set()
     position = {var: k for k, var in enumerate(order)}
     tree = graph.tree_edges if graph.tree_edges <= set(graph.relations) else frozenset()
     if tree and not any(position[t] > position[s] and (s, r, t) not in tree for s, r, t in graph.relations):
