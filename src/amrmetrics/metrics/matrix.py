@@ -101,14 +101,18 @@ def _tile(metric: Metric, rows: Sequence[Any], cols: Sequence[Any], row_slice: s
     return block
 
 
-def _tile_of_graphs(metric: Metric, rows: Sequence[Graph], cols: Sequence[Graph], row_slice: slice, col_slice: slice) -> np.ndarray:
+def _tile_of_graphs(
+    metric: Metric, rows: Sequence[Graph], cols: Sequence[Graph], row_slice: slice, col_slice: slice
+) -> np.ndarray:
     """A tile computed in a worker process, which prepares its own graphs."""
     prepared_rows = [metric.prepare(g) for g in rows]
     prepared_cols = prepared_rows if row_slice == col_slice else [metric.prepare(g) for g in cols]
     return _tile(metric, prepared_rows, prepared_cols, row_slice, col_slice)
 
 
-def _store(out: np.ndarray, rows: slice, cols: slice, block: np.ndarray, symmetric: bool, progress: Progress | None) -> None:
+def _store(
+    out: np.ndarray, rows: slice, cols: slice, block: np.ndarray, symmetric: bool, progress: Progress | None
+) -> None:
     """Write a tile (and its mirror image for a symmetric metric) into the matrix."""
     done = _computed(rows, cols, symmetric)
     target = out[rows, cols]

@@ -6,7 +6,8 @@ its own, labelled with its value, one per attribute triple (the reference attach
 equals a concept label to that concept's node, in hash order; see ``docs/weisfeiler-leman.md``).
 An attribute whose role still ends in ``-of`` after de-inversion (an inverted role onto a
 constant) is an edge from the constant's node. The edge-to-node (Levi) transform replaces each
-labelled edge by a node carrying the role. Nothing here depends on set or hash order: nodes and edges follow the graph's triple order.
+labelled edge by a node carrying the role. Nothing here depends on set or hash order: nodes and
+edges follow the graph's triple order.
 """
 
 from __future__ import annotations

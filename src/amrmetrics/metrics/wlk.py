@@ -133,4 +133,9 @@ class WLK(SimilarityMetric):
         return out
 
     def signature_items(self) -> list[tuple[str, str]]:
-        return [("k", str(self.k)), ("e2n", "yes" if self.e2n else "no"), ("direction", self.direction), ("nodes", "per-constant")]
+        return [
+            ("k", str(self.k)),
+            ("e2n", "yes" if self.e2n else "no"),
+            ("direction", self.direction),
+            ("nodes", "per-constant"),
+        ]

@@ -330,10 +330,11 @@ class WWLK(SimilarityMetric):
         return np.stack(columns, axis=1) if columns else np.ones((self.stability + 1, 0))
 
     def _min_entropy(self, count: int) -> np.ndarray:
-        """The first ``count`` columns of this metric's ``min_entropy`` weight sequence (computed once, grown by doubling)."""
+        """The first ``count`` columns of this metric's ``min_entropy`` weight sequence (cached, grown by doubling)."""
         known: np.ndarray | None = self.__dict__.get("_cache_min_entropy")
         if known is None or known.shape[1] < count:
-            known = min_entropy_weights(max(count, 2 * (0 if known is None else known.shape[1]), 16), self.stability + 1, self.seed)
+            size = max(count, 16, 2 * (0 if known is None else known.shape[1]))
+            known = min_entropy_weights(size, self.stability + 1, self.seed)
             object.__setattr__(self, "_cache_min_entropy", known)
         return known[:, :count]
 
