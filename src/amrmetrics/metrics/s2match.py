@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from amrmetrics.align import AlignmentProblem, build_problem
-from amrmetrics.embed import Embedder, open_embedder
+from amrmetrics.embed import DEFAULT, Embedder, open_embedder
 from amrmetrics.embed.concepts import ConceptSimilarity
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.smatch import AlignedMatch
@@ -35,7 +35,7 @@ class S2match(AlignedMatch):
 
     tau: float = 0.5
     diffsense: float = 0.5
-    vectors: str | None = None
+    vectors: str = DEFAULT
     compat: bool = False
 
     name: ClassVar[str] = "s2match"
