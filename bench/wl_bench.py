@@ -7,7 +7,8 @@ graphs (5750) within a minute. The pairs are the first 1380 of ``bamboo/sts/main
 uses the 50-d GloVe subset of ../shared (the reference's published run used GloVe 100-d from
 gensim). The reference (flipz357/weisfeiler-leman-amr-metrics) runs when ``--reference DIR``
 points at a checkout with its dependencies importable; otherwise its published time is shown.
-Wall time depends on machine load; the CPU column (user + system of the process) much less.
+Wall time depends on machine load, and on a shared virtual machine so does CPU time; the last
+line times a fixed pure-Python loop in the same run, to judge how loaded the machine was.
 
     python bench/wl_bench.py [--shared ../shared] [--reference DIR] [--repeat 3]
 """
@@ -111,6 +112,12 @@ def cases(shared: Path, work: Path, reference: Path | None) -> list[Case]:
     ]
 
 
+def calibration() -> float:
+    """CPU seconds of a fixed pure-Python loop (10^7 additions) in a fresh process."""
+    code = "import time\nt = time.process_time()\ns = 0\nfor i in range(10**7): s += i\nprint(time.process_time() - t)"
+    return float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
+
+
 def main() -> int:
     """Run every case and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -137,6 +144,7 @@ def main() -> int:
                 f"| {case.name} | {ours.wall:.2f} | {ours.cpu:.2f} | {ours.peak_mb:.0f} | "
                 f"{case.target_s:g} ({verdict}) | {ref} |"
             )
+    print(f"\ncalibration: a 10^7-iteration Python loop took {calibration():.2f} s of CPU in this run")
     return 0
 
 
