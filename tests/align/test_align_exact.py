@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from amrmetrics.align import AlignmentProblem, ExactSolver, HillClimbSolver, make_solver, solve
 from amrmetrics.align.bounds import line_bound, potential_grid, potentials, tighten
 from amrmetrics.align.engines import HighsEngine, ScipyEngine
+from amrmetrics.align.exact import _mapping_of
 from amrmetrics.align.formulation import formulate
 from amrmetrics.align.indexed import index_problem
 from amrmetrics.align.result import certified
@@ -160,3 +161,15 @@ def test_time_limit_is_per_call_on_a_reused_engine() -> None:
             assert engine.relax(f, 0.05).z is not None
             solved += 1
     assert solved > len(formulations)
+
+
+def test_rounding_an_lp_solution_stays_one_to_one() -> None:
+    """Feasibility tolerance can put two x of one row just above 0.5 (BAMBOO STS reify pair 987)."""
+    problem = AlignmentProblem(np.ones((2, 2)), np.zeros((0, 4), dtype=np.int64), np.zeros(0))
+    ip = index_problem(problem)
+    z = np.full(ip.size, 0.5 + 1e-9)
+    z[1] += 1e-9
+    mapping = _mapping_of(ip, z)
+    mapped = [j for j in mapping.tolist() if j >= 0]
+    assert len(mapped) == len(set(mapped)) == 2
+    assert mapping.tolist() == [1, 0]

@@ -32,3 +32,15 @@ def test_classic_preset_reproduces_smatch_objective(dataset: str) -> None:
         if result.value != float(row["match_smatch_objective"]):
             wrong.append((index, result.value, row["match_smatch_objective"]))
     assert not wrong
+
+
+@requires_shared
+def test_noisy_half_integral_lp_gives_a_one_to_one_optimum() -> None:
+    """BAMBOO STS reify pair 987: its LP optimum has x = 0.5 +- noise in one row."""
+    classic = get_preset("smatch-classic")
+    test = read_graphs(shared("data/bamboo/sts/reify/src.dev.amr"))[987]
+    gold = read_graphs(shared("data/bamboo/sts/reify/tgt.dev.amr"))[987]
+    result = ExactSolver().solve(build_problem(classic(test), classic(gold), duplicates=classic.duplicates))
+    mapped = [j for j in result.mapping if j >= 0]
+    assert len(mapped) == len(set(mapped))
+    assert result.status == "optimal" and result.value == 7.0

@@ -32,11 +32,12 @@ from amrmetrics.align.result import Alignment, certified
 
 
 def _mapping_of(ip: IndexedProblem, z: np.ndarray) -> np.ndarray:
-    """The mapping of the x part of a solution (x > 0.5; row and column sums keep it one-to-one)."""
-    mapping = np.full(ip.n_test, -1, dtype=np.int64)
-    chosen = np.flatnonzero(z[: ip.size] > 0.5)
-    mapping[ip.ci[chosen]] = ip.cj[chosen]
-    return mapping
+    """The one-to-one mapping of the candidates with x > 0.5, largest x first.
+
+    Greedy, because the solver's feasibility tolerance can put two x of one row just above 0.5.
+    """
+    x = z[: ip.size]
+    return greedy_init(ip, np.where(x > 0.5, x, 0.0))
 
 
 def _start(ip: IndexedProblem, f: Formulation, mapping: np.ndarray) -> np.ndarray:
