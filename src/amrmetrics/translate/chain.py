@@ -7,8 +7,8 @@ context), in this order:
    a graph score 1 against itself);
 2. the first lexicon candidate that the context has (lexicons in the order given, candidates in
    their ranking): a dictionary lists several senses, the other side says which one is meant;
-3. the nearest-neighbour context label, if a backend is configured and its score exceeds
-   ``min_sim`` (see :mod:`amrmetrics.translate.neighbours`);
+3. the context label nearest to ``w`` in a multilingual embedding space, if a backend is
+   configured and the similarity exceeds ``min_sim`` (see :mod:`amrmetrics.translate.neighbours`);
 4. the first lexicon candidate (a translation the other side does not use);
 5. nothing: the label stays as it is.
 
@@ -71,9 +71,9 @@ class Translator:
             else:
                 pending.append(word)
         if self.neighbours is not None and pending and english:
-            self.neighbours.prime([*english, *pending, *(g for w in pending for g in glosses[w])])
+            self.neighbours.prime([*english, *pending])
         for word in pending:
-            near = self.neighbours.best(word, glosses[word], english) if self.neighbours is not None else None
+            near = self.neighbours.best(word, english) if self.neighbours is not None else None
             if near is not None:
                 out[word] = Choice(near[0], "neighbour", near[1])
             elif glosses[word]:

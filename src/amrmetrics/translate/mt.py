@@ -31,7 +31,7 @@ class ArgosLexicon(CachedLexicon):
                 f"{source_lang}->en model; amrmetrics never installs or downloads one"
             )
         self.source_lang = source_lang
-        self.version = f"{importlib.metadata.version('argostranslate')}/{source_lang}-en"
+        self.version = f"{_package_version()}/{source_lang}-en"
         self._translation: Any = None
         self._load()
 
@@ -58,3 +58,13 @@ class ArgosLexicon(CachedLexicon):
         state = dict(self.__dict__)
         state["_translation"] = None
         return state
+
+
+def _package_version() -> str:
+    """The installed argostranslate version (its module's ``__version__`` when it has no metadata)."""
+    try:
+        return importlib.metadata.version("argostranslate")
+    except importlib.metadata.PackageNotFoundError:
+        import argostranslate
+
+        return str(getattr(argostranslate, "__version__", "unknown"))

