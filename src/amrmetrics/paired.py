@@ -95,7 +95,7 @@ def _joined(a: Entry, b: Entry) -> Entry:
     to the pair: ``fail`` lists it, ``zero`` scores that system against an empty graph (the other
     keeps its graph), ``skip`` leaves the pair out for both systems.
     """
-    errors = [e.error for e in (a, b) if e.error is not None]
+    errors = list({str(e.error): e.error for e in (a, b) if e.error is not None}.values())  # same file twice: once
     error: GraphError | None = None
     if len(errors) == 1:
         error = errors[0]

@@ -79,7 +79,7 @@ def notes(metrics: Sequence[ComparedMetric], reports: Sequence[tuple[MetricRepor
                     f"{side} {m.spec}: {uncertified} of {report.pairs} pairs not certified optimal; "
                     f"micro F could rise by at most {100 * report.summary['max_f_gain']:.4f} points"
                 )
-            elif uncertified == 0:
+            elif uncertified == 0 and report.pairs:
                 lines.append(f"{side} {m.spec}: all {report.pairs} pairs certified optimal")
         lines += [f"{m.spec}: {note}" for note in pair[0].notes]
     c = metrics[0].comparison
