@@ -87,7 +87,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"shared data not found at {args.shared}", file=sys.stderr)
         return 2
 
-    header = f"{'dataset':<14}{'pairs':>7}{'seconds':>10}{'cpu s':>8}{'certified':>11}{'LP calls':>10}{'MILP calls':>12}{'max gap':>9}"
+    header = (
+        f"{'dataset':<14}{'pairs':>7}{'seconds':>10}{'cpu s':>8}{'certified':>11}"
+        f"{'LP calls':>10}{'MILP calls':>12}{'max gap':>9}"
+    )
     print(f"solver={args.solver} preset={args.preset} timeout={args.timeout}")
     print(header)
     for name, load in datasets(args.shared, args.preset).items():
@@ -107,7 +110,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         lp = getattr(solver, "lp_calls", 0)
         milp = getattr(solver, "milp_calls", 0)
         gap = max(r.gap for r in results)
-        print(f"{name:<14}{len(problems):>7}{seconds:>10.3f}{cpu:>8.3f}{certified:>11}{lp:>10}{milp:>12}{gap:>9.3g}", flush=True)
+        print(
+            f"{name:<14}{len(problems):>7}{seconds:>10.3f}{cpu:>8.3f}{certified:>11}{lp:>10}{milp:>12}{gap:>9.3g}",
+            flush=True,
+        )
     print(f"peak RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
     return 0
 

@@ -12,12 +12,15 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
 from amrmetrics.align.formulation import Formulation
 from amrmetrics.align.result import certified
+
+if TYPE_CHECKING:
+    from scipy.sparse import csc_array
 
 _PRESOLVE_COLUMNS = 10_000
 """LPs with more variables than this are presolved..."""
@@ -179,7 +182,7 @@ class HighsEngine:
 class ScipyEngine:
     """``scipy.optimize`` (HiGHS inside): the fallback when ``highspy`` cannot be imported."""
 
-    def _matrix(self, f: Formulation):  # noqa: ANN202 - scipy.sparse type, imported lazily
+    def _matrix(self, f: Formulation) -> csc_array:
         from scipy.sparse import csc_array
 
         return csc_array((f.value, f.index, f.start), shape=(f.n_rows, f.n_cols))
@@ -188,7 +191,8 @@ class ScipyEngine:
         """``linprog``'s row marginals are the prices of the minimisation of ``-cost``."""
         from scipy.optimize import linprog
 
-        options: dict[str, float | bool] = {"presolve": f.n_cols > _PRESOLVE_COLUMNS and time_limit >= _PRESOLVE_SECONDS}
+        presolve = f.n_cols > _PRESOLVE_COLUMNS and time_limit >= _PRESOLVE_SECONDS
+        options: dict[str, float | bool] = {"presolve": presolve}
         if math.isfinite(time_limit):
             options["time_limit"] = time_limit
         res = linprog(-f.cost, A_ub=self._matrix(f), b_ub=f.upper, bounds=(0, 1), method="highs", options=options)

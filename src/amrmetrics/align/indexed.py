@@ -95,4 +95,5 @@ def index_problem(problem: AlignmentProblem) -> IndexedProblem:
     grid[ci, cj] = np.arange(size)
     cu = np.asarray(unary[ci, cj], dtype=np.float64)
     integral = not (np.any(cu % 1) or np.any(weights % 1))
-    return IndexedProblem(n1, n2, ci, cj, cu, grid, grid[pairs[:, 0], pairs[:, 1]], grid[pairs[:, 2], pairs[:, 3]], weights, integral)
+    qa, qb = grid[pairs[:, 0], pairs[:, 1]], grid[pairs[:, 2], pairs[:, 3]]
+    return IndexedProblem(n1, n2, ci, cj, cu, grid, qa, qb, weights, integral)
