@@ -192,12 +192,16 @@ class FineSmatch(AlignedMatch):
         rows = np.array([full_index_t.get(v, -1) for v in t.variables], dtype=np.int64)
         cols = np.array([full_index_g.get(v, -1) for v in g.variables], dtype=np.int64)
         now = aspect.value(_restrict(alignment.mapping, rows, cols))
-        if now >= min(len(t), len(g)) or (rows < 0).any() or (cols < 0).any():
+        if self.preset.duplicates == "min":
+            ceiling = float(min(len(t), len(g)))  # each triple matches at most once
+        else:
+            ceiling = float(np.maximum(aspect.unary, 0).sum() + np.maximum(aspect.weights, 0).sum())
+        if now >= ceiling or (rows < 0).any() or (cols < 0).any():
             return now, True  # nothing to gain, or a node the preset dropped from the full graph
         own = self._solver().solve(aspect)  # usually cheaper, and usually shows there is nothing to gain
         if certified(own.value, own.upper) and own.value <= now + 1e-9:
             return now, True
-        weight = float(min(len(t), len(g)) + 1)
+        weight = ceiling + 1.0
         best = self._solver().solve(lexicographic(full, weight, aspect, rows, cols))
         value = aspect.value(_restrict(best.mapping, rows, cols))
         if full.value(best.mapping) < alignment.value - 1e-9 or value < now:
