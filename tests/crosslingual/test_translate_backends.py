@@ -94,9 +94,15 @@ def test_function_lexicon_accepts_text_lists_and_nothing() -> None:
     assert lexicon.signature() == "table@v1"
 
 
+@pytest.fixture(scope="module")
+def cedict() -> CedictLexicon:
+    """One parsed CC-CEDICT for the module (parsing takes about a second)."""
+    return CedictLexicon()
+
+
 @needs_cedict
-def test_cedict_gives_common_readings_without_notes() -> None:
-    lexicon = CedictLexicon()
+def test_cedict_gives_common_readings_without_notes(cedict: CedictLexicon) -> None:
+    lexicon = cedict
     assert "want" in lexicon.candidates("想") and lexicon.candidates("想")[0] == "think"
     assert lexicon.candidates("男孩") == ("boy",)
     together = lexicon.candidates("和")
@@ -106,8 +112,8 @@ def test_cedict_gives_common_readings_without_notes() -> None:
 
 
 @needs_cedict
-def test_cedict_pickles_its_cache_but_not_the_dictionary() -> None:
-    lexicon = CedictLexicon()
+def test_cedict_pickles_its_cache_but_not_the_dictionary(cedict: CedictLexicon) -> None:
+    lexicon = cedict
     lexicon.candidates("狗")
     copy = pickle.loads(pickle.dumps(lexicon))
     assert copy._dictionary is None and copy._cache == lexicon._cache

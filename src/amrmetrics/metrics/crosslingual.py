@@ -25,10 +25,7 @@ from amrmetrics.translate.graphs import english_labels, strip_senses, translate_
 
 Side = Literal["test", "gold"]
 
-SWAP_NOTE = (
-    "one side is translated (translate=test|gold): swapping the files swaps P and R only if the "
-    "translated side is swapped too"
-)
+SWAP_NOTE = "one side is translated to English (translate=test|gold): when swapping the files, swap the translated side too"
 
 
 @dataclass(frozen=True)
