@@ -36,6 +36,10 @@ class Block:
 
 def parse_metadata(comment: str) -> dict[str, str]:
     """The ``::key value`` pairs of one comment line (text after ``#``)."""
+    body = comment.strip()
+    if body.startswith("::") and body.count("::") == 1:  # the usual one pair per line
+        key, *value = body[2:].split(None, 1)
+        return {key: value[0].strip() if value else ""}
     return {m.group(1): (m.group(2) or "").strip() for m in _META.finditer(comment)}
 
 
@@ -88,6 +92,17 @@ class _Splitter:
             if not self.meta:
                 self.meta_line = lineno
             self.meta = {**self.meta, **pairs}
+
+    def continues(self, line: str) -> bool:
+        """Fast path: absorb a line inside a graph that cannot close it (no quotes, few ')')."""
+        if self.depth <= 0 or self.in_quote or line[:1] == "(" or '"' in line or "\\" in line:
+            return False
+        closes = line.count(")")
+        if closes >= self.depth or line.lstrip()[:1] == "#":
+            return False
+        self.depth += line.count("(") - closes
+        self.lines.append(line)
+        return True
 
     def feed(self, lineno: int, line: str) -> Iterator[Block]:
         """Consume one line (without its newline)."""
@@ -176,5 +191,8 @@ def split_blocks(lines: Iterable[str]) -> Iterator[Block]:
     splitter = _Splitter()
     lineno = 0
     for lineno, raw in enumerate(lines, 1):
-        yield from splitter.feed(lineno, raw.rstrip("\r\n"))
+        line = raw.rstrip("\r\n")
+        if splitter.continues(line):
+            continue
+        yield from splitter.feed(lineno, line)
     yield from splitter.finish(lineno + 1)
