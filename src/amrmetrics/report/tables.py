@@ -6,21 +6,14 @@ full precision as fractions.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 from rich.console import Console
-from rich.table import Table
 
+from amrmetrics.report import grid
+from amrmetrics.report.grid import DASH
+from amrmetrics.report.grid import pct as _pct
 from amrmetrics.stats.aggregate import MetricReport
-
-DASH = "–"
-
-
-def _pct(value: float | None, digits: int) -> str:
-    if value is None or (isinstance(value, float) and math.isnan(value)):
-        return DASH
-    return f"{100 * value:.{digits}f}"
 
 
 def _interval(report: MetricReport, digits: int) -> str:
@@ -60,34 +53,15 @@ def rows(reports: Sequence[MetricReport], digits: int = 2) -> list[list[str]]:
 
 
 def render_rich(console: Console, reports: Sequence[MetricReport], title: str, digits: int = 2) -> None:
-    """Print the score table to a rich console."""
-    table = Table(title=title, title_justify="left")
-    for i, col in enumerate(header(reports)):
-        table.add_column(col, justify="left" if i == 0 else "right", no_wrap=True)
-    for row in rows(reports, digits):
-        table.add_row(*row)
-    console.print(table)
+    """Print the score table to a rich console (never truncated in a file or a pipe)."""
+    grid.render_rich(console, header(reports), rows(reports, digits), title)
 
 
 def render_markdown(reports: Sequence[MetricReport], digits: int = 2) -> str:
     """The score table as GitHub Markdown."""
-    head = header(reports)
-    lines = ["| " + " | ".join(head) + " |", "|" + "|".join(["---"] + ["---:"] * (len(head) - 1)) + "|"]
-    lines += ["| " + " | ".join(r) + " |" for r in rows(reports, digits)]
-    return "\n".join(lines)
-
-
-def _tex(text: str) -> str:
-    for a, b in (("\\", r"\textbackslash{}"), ("_", r"\_"), ("%", r"\%"), ("&", r"\&"), ("#", r"\#")):
-        text = text.replace(a, b)
-    return text
+    return grid.render_markdown(header(reports), rows(reports, digits))
 
 
 def render_latex(reports: Sequence[MetricReport], digits: int = 2) -> str:
     """The score table as a LaTeX ``tabular`` (booktabs)."""
-    head = header(reports)
-    spec = "l" + "r" * (len(head) - 1)
-    lines = [rf"\begin{{tabular}}{{{spec}}}", r"\toprule", " & ".join(_tex(h) for h in head) + r" \\", r"\midrule"]
-    lines += [" & ".join(_tex(c) for c in row) + r" \\" for row in rows(reports, digits)]
-    lines += [r"\bottomrule", r"\end{tabular}"]
-    return "\n".join(lines)
+    return grid.render_latex(header(reports), rows(reports, digits))
