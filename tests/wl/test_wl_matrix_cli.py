@@ -102,7 +102,7 @@ def test_matrix_command_writes_npy_and_tsv(corpus: Path, tmp_path: Path, capsys:
 
 def test_matrix_command_with_vectors_and_json_summary(corpus: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "w.npy"
-    args = ["matrix", str(corpus), "-m", "wwlk:k=3,e2n=1", "--seed", "0", "--vectors", VECTORS, "-o", str(out), "--format", "json", "--no-progress"]
+    args = ["matrix", str(corpus), "-m", "wwlk:k=3,e2n=1", "--vectors", VECTORS, "-o", str(out), "--format", "json", "--no-progress"]
     assert main(args) == 0
     summary = json.loads(capsys.readouterr().out)
     assert summary["graphs"] == 5 and "weights:ones" in summary["signature"]

@@ -9,10 +9,10 @@ import numpy as np
 
 from amrmetrics.align import AlignmentProblem, build_problem
 from amrmetrics.align.solve import Alignment, make_solver
+from amrmetrics.defaults import DEFAULT_SEED
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import MatchMetric, PairResult, prf
 from amrmetrics.standardize import Preset, get_preset
-from amrmetrics.stats.bootstrap import DEFAULT_SEED
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from typing import Any, ClassVar, Literal
 import numpy as np
 
 from amrmetrics.align.transport import Backend, emd
+from amrmetrics.defaults import DEFAULT_SEED
 from amrmetrics.embed import DEFAULT, Embedder, open_embedder
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import PairResult, SimilarityMetric
@@ -222,7 +223,7 @@ class WWLK(SimilarityMetric):
     e2n: bool = False
     weights: WeightInit = "auto"
     stability: int = 15
-    seed: int = 0
+    seed: int = DEFAULT_SEED
     direction: Direction = "both"
     vectors: str = DEFAULT
     transport: Backend = "auto"

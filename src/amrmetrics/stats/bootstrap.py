@@ -11,10 +11,10 @@ from typing import Any
 
 import numpy as np
 
+from amrmetrics.defaults import DEFAULT_SEED
 from amrmetrics.metrics.base import Metric
 
 DEFAULT_RESAMPLES = 1000
-DEFAULT_SEED = 12345
 MIN_PAIRS = 10
 CONFIDENCE = 0.95
 _CHUNK_CELLS = 2_000_000
