@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
-
-from rich.console import Console
+from typing import TYPE_CHECKING, Any
 
 from amrmetrics.report import grid
 from amrmetrics.stats.aggregate import MetricReport
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 def aspect_names(score_names: Sequence[str]) -> list[str]:
@@ -80,7 +81,11 @@ def render(report: MetricReport, fmt: str, digits: int = 2, console: Console | N
         return grid.render_markdown(head, body)
     if fmt == "latex":
         return grid.render_latex(head, body)
-    grid.render_rich(console or Console(), head, body, title or f"{report.spec} (scores x100)")
+    if console is None:
+        from rich.console import Console
+
+        console = Console()
+    grid.render_rich(console, head, body, title or f"{report.spec} (scores x100)")
     return None
 
 

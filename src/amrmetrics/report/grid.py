@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from rich.console import Console
-from rich.measure import Measurement
-from rich.table import Table
+if TYPE_CHECKING:  # rich is imported only when a table is drawn (JSON output never pays for it)
+    from rich.console import Console
 
 DASH = "–"
 NOT_APPLICABLE = "n/a"
@@ -26,6 +26,10 @@ def pct(value: float | None, digits: int, *, signed: bool = False) -> str:
 
 def render_rich(console: Console, header: Sequence[str], rows: Sequence[Sequence[str]], title: str, left: int = 1) -> None:
     """Print the table to a rich console; the first ``left`` columns are left-aligned."""
+    from rich.console import Console
+    from rich.measure import Measurement
+    from rich.table import Table
+
     table = Table(title=title, title_justify="left")
     for i, col in enumerate(header):
         table.add_column(col, justify="left" if i < left else "right", no_wrap=True)

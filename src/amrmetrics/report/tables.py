@@ -7,13 +7,15 @@ full precision as fractions.
 from __future__ import annotations
 
 from collections.abc import Sequence
-
-from rich.console import Console
+from typing import TYPE_CHECKING
 
 from amrmetrics.report import grid
 from amrmetrics.report.grid import DASH
 from amrmetrics.report.grid import pct as _pct
 from amrmetrics.stats.aggregate import MetricReport
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 def _interval(report: MetricReport, digits: int) -> str:
