@@ -84,6 +84,18 @@ class ToyGreedy(MatchMetric):
         return PairResult((float(min(matched, n_gold)), float(len(t)), float(n_gold)))
 
 
+@dataclass(frozen=True)
+class ToyPartial(SimilarityMetric):
+    """Label Jaccard, undefined (NaN) when the test graph has no relation (a metric that may not apply)."""
+
+    name: ClassVar[str] = "toypartial"
+
+    def pair(self, test: Graph, gold: Graph) -> PairResult:
+        if not test.relations:
+            return self.result(float("nan"))
+        return ToyLabels().pair(test, gold)
+
+
 TOYS = {
     "toylabels": "meta_toys:ToyLabels",
     "toyprecision": "meta_toys:ToyPrecision",

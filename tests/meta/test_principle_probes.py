@@ -6,7 +6,7 @@ import importlib
 
 import numpy as np
 import pytest
-from meta_toys import ToyGreedy, ToyLabels, ToyNoisy, ToyPrecision
+from meta_toys import ToyGreedy, ToyLabels, ToyNoisy, ToyPartial, ToyPrecision
 
 from amrmetrics.meta.probe import (
     PROBE_CONCEPT,
@@ -70,6 +70,15 @@ def test_bias_probe_by_hand():
     assert probe.bias.graphs == 2
     assert probe.bias.root_loss == pytest.approx(0.4) and probe.bias.leaf_loss == pytest.approx(0.2)
     assert probe.symmetry is None and probe.identity is None
+
+
+def test_undefined_scores_are_left_out():
+    pairs = PAIRS + [(decode("(a / alone)"), decode("(a / alone)"))]
+    (probe,) = run_probe(pairs, [ToyPartial()])
+    # only the last pair's graphs have no relation: undefined both ways and against themselves
+    assert (probe.symmetry.pairs, probe.symmetry.undefined) == (3, 1)
+    assert (probe.identity.graphs, probe.identity.undefined, probe.identity.share) == (6, 2, 1.0)
+    assert np.isfinite(probe.bias.root_loss) and probe.duplicates.max_gain == 0.0
 
 
 def test_probe_results_do_not_depend_on_jobs():

@@ -40,18 +40,23 @@ DEFAULT_COPIES = 2
 
 @dataclass(frozen=True)
 class Symmetry:
-    """Symmetry violations of one metric over the pairs (scores as fractions)."""
+    """Symmetry violations of one metric over the pairs (scores as fractions).
+
+    ``pairs`` counts the pairs scored in both directions; ``undefined`` pairs (a NaN score, i.e.
+    the metric does not apply) are left out.
+    """
 
     pairs: int
     violations: int
     svr: float
     msv: float
     largest: float
+    undefined: int = 0
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
         return {"pairs": self.pairs, "violations": self.violations, "svr": json_float(self.svr),
-                "msv": json_float(self.msv), "max": json_float(self.largest)}
+                "msv": json_float(self.msv), "max": json_float(self.largest), "undefined": self.undefined}
 
 
 @dataclass(frozen=True)
@@ -79,11 +84,12 @@ class Determinacy:
 
 @dataclass(frozen=True)
 class Identity:
-    """How many graphs score 1 against themselves."""
+    """How many graphs score 1 against themselves (graphs with an undefined score left out)."""
 
     graphs: int
     ones: int
     minimum: float
+    undefined: int = 0
 
     @property
     def share(self) -> float:
@@ -92,7 +98,8 @@ class Identity:
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
-        return {"graphs": self.graphs, "ones": self.ones, "share": json_float(self.share), "min": json_float(self.minimum)}
+        return {"graphs": self.graphs, "ones": self.ones, "share": json_float(self.share),
+                "min": json_float(self.minimum), "undefined": self.undefined}
 
 
 @dataclass(frozen=True)
@@ -153,24 +160,27 @@ class MetricProbe:
 
 
 def symmetry(forward: np.ndarray, backward: np.ndarray, threshold: float = SYMMETRY_THRESHOLD) -> Symmetry:
-    """svr, msv and the largest violation from m(A,B) and m(B,A) per pair."""
+    """svr, msv and the largest violation from m(A,B) and m(B,A) per pair (NaN pairs left out)."""
     gap = np.abs(np.asarray(forward, dtype=np.float64) - np.asarray(backward, dtype=np.float64))
-    n = len(gap)
-    violations = int((gap > threshold).sum())
+    defined = gap[np.isfinite(gap)]
+    n = len(defined)
+    violations = int((defined > threshold).sum())
     return Symmetry(
         pairs=n,
         violations=violations,
         svr=violations / n if n else float("nan"),
-        msv=float(gap.mean()) if n else float("nan"),
-        largest=float(gap.max()) if n else float("nan"),
+        msv=float(defined.mean()) if n else float("nan"),
+        largest=float(defined.max()) if n else float("nan"),
+        undefined=len(gap) - n,
     )
 
 
 def identity(self_scores: np.ndarray, tol: float = TIE_TOLERANCE) -> Identity:
-    """Count graphs whose score against themselves is 1 (within ``tol``)."""
+    """Count graphs whose score against themselves is 1 (within ``tol``); NaN scores are left out."""
     scores = np.asarray(self_scores, dtype=np.float64)
-    lowest = float(scores.min()) if len(scores) else float("nan")
-    return Identity(len(scores), int((np.abs(scores - 1.0) <= tol).sum()), lowest)
+    defined = scores[np.isfinite(scores)]
+    lowest = float(defined.min()) if len(defined) else float("nan")
+    return Identity(len(defined), int((np.abs(defined - 1.0) <= tol).sum()), lowest, len(scores) - len(defined))
 
 
 def with_seed_offset(metric: Metric, offset: int) -> Metric:
@@ -285,6 +295,7 @@ def _duplicates(
     if not attacked:
         return [DuplicateAttack(len(pairs), 0, copies, 0.0, 0, None) for _ in range(k_metrics)]
     gains = score("duplicate edges", attacked).scores - forward.scores[:, owners]
+    gains = np.where(np.isfinite(gains), gains, -np.inf)
     out = []
     for k in range(k_metrics):
         best = int(np.argmax(gains[k]))
@@ -295,7 +306,7 @@ def _duplicates(
                 pairs=len(pairs),
                 attacks=len(attacked),
                 copies=copies,
-                max_gain=max(0.0, float(gains[k, best])),
+                max_gain=max(0.0, float(gains[k, best])),  # 0 when no attack is defined
                 pairs_gaining=len({owners[j] for j in np.flatnonzero(gaining)}),
                 worst=worst,
             )
@@ -320,10 +331,23 @@ def _bias(graphs: Sequence[Graph], self_scores: np.ndarray, score: Callable[...,
     owner_array, is_root = np.array(owners), np.array([k == "root" for k in kinds])
     size = len(graphs)
     probed = np.bincount(owner_array[is_root], minlength=size) > 0
-    leaf_count = np.bincount(owner_array[~is_root], minlength=size)[probed]
     out = []
     for k in range(k_metrics):
-        root = np.bincount(owner_array[is_root], weights=losses[k][is_root], minlength=size)[probed]
-        leaf = np.bincount(owner_array[~is_root], weights=losses[k][~is_root], minlength=size)[probed] / leaf_count
-        out.append(Bias(int(probed.sum()), float(root.mean()), float(leaf.mean())))
+        root = _mean_per_graph(owner_array[is_root], losses[k][is_root], size)[probed]
+        leaf = _mean_per_graph(owner_array[~is_root], losses[k][~is_root], size)[probed]
+        out.append(Bias(int(probed.sum()), _nanmean(root), _nanmean(leaf)))
     return out
+
+
+def _mean_per_graph(owners: np.ndarray, losses: np.ndarray, size: int) -> np.ndarray:
+    """Mean of the defined (non-NaN) losses of each graph; NaN for a graph with none."""
+    defined = np.isfinite(losses)
+    total = np.bincount(owners[defined], weights=losses[defined], minlength=size)
+    count = np.bincount(owners[defined], minlength=size)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(count > 0, total / np.where(count > 0, count, 1), np.nan)
+
+
+def _nanmean(values: np.ndarray) -> float:
+    defined = values[np.isfinite(values)]
+    return float(defined.mean()) if len(defined) else float("nan")

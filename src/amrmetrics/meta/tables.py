@@ -66,8 +66,8 @@ def study_table(result: StudyResult, digits: int = 2) -> Table:
             _mark(_num(pa.value, digits), pa.random_outside),
             _ci(pa.interval, digits),
             f"{pa.metric_ties}/{pa.preferred}",
-            _mark(_num(delta.value, 1, 1.0), delta.random_outside),
-            _ci(delta.interval, 1, 1.0),
+            _mark(_num(delta.value, digits, 1.0), delta.random_outside),
+            _ci(delta.interval, digits, 1.0),
         ])
     return head, rows
 
@@ -147,6 +147,10 @@ def probe_notes(probes: Sequence[MetricProbe]) -> list[str]:
     """Findings worth a sentence: broken promises and attacks that work."""
     lines = []
     for p in probes:
+        undefined = [(what, n) for what, n in (("pairs", p.symmetry.undefined if p.symmetry else 0),
+                                               ("graphs", p.identity.undefined if p.identity else 0)) if n]
+        for what, n in undefined:
+            lines.append(f"{p.spec}: {n} {what} left out of the symmetry/identity counts (score undefined)")
         if p.symmetry and p.symmetry.violations:
             claim = " although it is declared symmetric" if p.declared_symmetric else " (declared asymmetric)"
             lines.append(f"{p.spec}: {p.symmetry.violations} of {p.symmetry.pairs} pairs change score when swapped{claim}")
