@@ -29,7 +29,7 @@ from amrmetrics.meta.interval import json_float
 from amrmetrics.meta.scoring import Progress, read_entries, score_entries
 from amrmetrics.meta.similarity import normalise, read_human_scores
 from amrmetrics.metrics.base import Metric
-from amrmetrics.read import CorpusError, OnError
+from amrmetrics.read import CorpusError, Entry, OnError
 from amrmetrics.report.signature import RunSettings, signature
 
 
@@ -138,27 +138,34 @@ def run_bamboo(
     jobs: int = 1,
     progress: Progress | None = None,
 ) -> BambooResult:
-    """Run every metric on the 12 BAMBOO corpora of ``split`` under ``directory``.
+    """Run every metric on the 12 BAMBOO corpora of ``split`` under ``directory`` (one engine run).
 
+    Every file is read and every graph count checked before anything is scored.
     """
-    values = np.zeros((len(metrics), len(COLUMNS)))
-    pairs, zeroed = [], 0
     humans = {task.name: human_scores(directory, task, split) for task in TASKS}
-    for c, (task, subset) in enumerate(COLUMNS):
+    pairs: list[tuple[Entry, Entry]] = []
+    parts: list[slice] = []
+    for task, subset in COLUMNS:
         folder = os.path.join(directory, task.name, subset)
         tgt = read_entries(_require(os.path.join(folder, f"tgt.{split}.amr")))
         src = read_entries(_require(os.path.join(folder, f"src.{split}.amr")))
         if len(tgt) != len(src):
             raise CorpusError(f"{folder}: tgt.{split}.amr has {len(tgt)} graphs but src.{split}.amr has {len(src)}")
-        label = column_label(task, subset)
-        advance = progress(label, len(tgt)) if progress else None
-        scored = score_entries(list(zip(tgt, src)), metrics, on_error=on_error, jobs=jobs, progress=advance)
-        zeroed += scored.run.zeroed
+        expected = None if subset == "role_confusion" else len(humans[task.name])
+        evaluated_scores(task, subset, np.zeros(len(tgt)), expected)
+        parts.append(slice(len(pairs), len(pairs) + len(tgt)))
+        pairs.extend(zip(tgt, src))
+    advance = progress(f"BAMBOO {split}", len(pairs)) if progress else None
+    scored = score_entries(pairs, metrics, on_error=on_error, jobs=jobs, progress=advance)
+    values = np.zeros((len(metrics), len(COLUMNS)))
+    counts = []
+    for c, (task, subset) in enumerate(COLUMNS):
         human = None if subset == "role_confusion" else humans[task.name]
         for k in range(len(metrics)):
-            kept = evaluated_scores(task, subset, scored.scores[k], None if human is None else len(human))
+            kept = evaluated_scores(task, subset, scored.scores[k, parts[c]], None if human is None else len(human))
             values[k, c] = role_confusion_accuracy(kept) if human is None else pearson(kept, human)
-        pairs.append(len(tgt) // 2 if human is None else len(human))
+        counts.append((parts[c].stop - parts[c].start) // 2 if human is None else len(human))
+    zeroed = scored.run.zeroed
     settings = RunSettings(on_error=on_error, affected=zeroed)
     return BambooResult(
         split=split,
@@ -166,5 +173,5 @@ def run_bamboo(
         signatures=[signature(m, settings) for m in metrics],
         columns=[column_label(t, s) for t, s in COLUMNS],
         values=values,
-        pairs=pairs,
+        pairs=counts,
     )

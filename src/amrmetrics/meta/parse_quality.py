@@ -430,35 +430,31 @@ def run_study(
         raise CorpusError(f"{n} labelled sentences but {len(a)} candidates A and {len(b)} candidates B")
     gold = align_gold(gold, n)
     check_ids(labels, gold)
-    scored_a: Scored = score_entries(
-        list(zip(a, gold)), metrics, on_error=on_error, jobs=jobs, progress=progress("A vs gold", n) if progress else None
-    )
-    scored_b: Scored = score_entries(
-        list(zip(b, gold)), metrics, on_error=on_error, jobs=jobs, progress=progress("B vs gold", n) if progress else None
-    )
+    advance = progress("A and B vs gold", 2 * n) if progress else None
+    pairs = list(zip(a, gold)) + list(zip(b, gold))
+    scored: Scored = score_entries(pairs, metrics, on_error=on_error, jobs=jobs, progress=advance)
 
-    def averages(scored: Scored) -> list[dict[str, float]]:
+    def averages(part: slice) -> list[dict[str, float]]:
         out = []
         for k, metric in enumerate(scored.run.metrics):
-            stats = scored.stats(k)
+            stats = scored.stats(k)[part]
             micro = metric.micro(stats)[metric.headline] if len(stats) else float("nan")
             out.append({"micro": micro, "macro": metric.macro(stats)[metric.headline]})
         return out
 
     settings = RunSettings(
         on_error=on_error,
-        affected=scored_a.run.zeroed + scored_b.run.zeroed,
+        affected=scored.run.zeroed,
         bootstrap=resamples or None,
         seed=seed if resamples else None,
     )
-    signatures = [signature(m, settings) for m in scored_a.run.metrics]
     return evaluate(
         [m.spec() for m in metrics],
-        signatures,
-        averages(scored_a),
-        averages(scored_b),
-        scored_a.scores,
-        scored_b.scores,
+        [signature(m, settings) for m in scored.run.metrics],
+        averages(slice(0, n)),
+        averages(slice(n, 2 * n)),
+        scored.scores[:, :n],
+        scored.scores[:, n:],
         labels,
         compat=compat,
         resamples=resamples,

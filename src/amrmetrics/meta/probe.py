@@ -17,7 +17,7 @@ is probed the same way.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -218,12 +218,25 @@ def replace_concept(graph: Graph, variable: str, concept: str = PROBE_CONCEPT) -
     return graph.evolve(instances=tuple((v, concept if v == variable else c) for v, c in graph.instances))
 
 
-def _corpus_score(scored: Scored) -> list[float]:
+def _corpus_score(scored: Scored, part: slice) -> list[float]:
+    """Micro headline score of every metric over one part of a run's pairs."""
     out = []
     for k, metric in enumerate(scored.run.metrics):
-        stats = scored.stats(k)
+        stats = scored.stats(k)[part]
         out.append(metric.micro(stats)[metric.headline] if len(stats) else float("nan"))
     return out
+
+
+@dataclass
+class _Plan:
+    """Every pair the probes need, in one list (scored in one engine run), and where each part is."""
+
+    pairs: list[tuple[Graph, Graph]] = dataclasses.field(default_factory=list)
+    parts: dict[str, slice] = dataclasses.field(default_factory=dict)
+
+    def add(self, name: str, todo: Sequence[tuple[Graph, Graph]]) -> None:
+        self.parts[name] = slice(len(self.pairs), len(self.pairs) + len(todo))
+        self.pairs.extend(todo)
 
 
 def run_probe(
@@ -244,32 +257,41 @@ def run_probe(
     if runs < 1 or copies < 1:
         raise ValueError("runs and copies must be at least 1")
 
-    def score(label: str, todo: Sequence[tuple[Graph, Graph]], ms: Sequence[Metric] = metrics) -> Scored:
+    def score(label: str, todo: Sequence[tuple[Graph, Graph]], ms: Sequence[Metric]) -> Scored:
         advance = progress(label, len(todo)) if progress else None
         return score_graphs(todo, ms, jobs=jobs, progress=advance)
 
-    found: dict[str, list[Any]] = {}
-    forward = score("A vs B", pairs)
-    if "symmetry" in principles:
-        backward = score("B vs A", [(b, a) for a, b in pairs])
-        found["symmetry"] = [symmetry(forward.scores[k], backward.scores[k]) for k in range(len(metrics))]
-    if "determinacy" in principles:
-        corpus = [_corpus_score(forward)]
-        for r in range(1, runs):
-            corpus.append(_corpus_score(score(f"run {r + 1}", pairs, [with_seed_offset(m, r) for m in metrics])))
-        found["determinacy"] = [
-            Determinacy(tuple(run[k] for run in corpus), has_seed(m)) for k, m in enumerate(metrics)
-        ]
     graphs = [a for a, _ in pairs] + [b for _, b in pairs]
-    self_scores = None
+    plan = _Plan()
+    plan.add("forward", pairs)
+    if "symmetry" in principles:
+        plan.add("backward", [(b, a) for a, b in pairs])
     if "identity" in principles or "bias" in principles:
-        self_scores = score("identity", [(g, g) for g in graphs]).scores
+        plan.add("identity", [(g, g) for g in graphs])
+    attacks = _duplicate_attacks(pairs, copies) if "duplicates" in principles else None
+    if attacks is not None:
+        plan.add("duplicates", attacks.pairs)
+    corruptions = _corruptions(graphs) if "bias" in principles else None
+    if corruptions is not None:
+        plan.add("bias", corruptions.pairs)
+    scored = score("probes", plan.pairs, metrics)
+    part = {name: scored.scores[:, where] for name, where in plan.parts.items()}
+
+    found: dict[str, list[Any]] = {}
+    if "symmetry" in principles:
+        found["symmetry"] = [symmetry(part["forward"][k], part["backward"][k]) for k in range(len(metrics))]
+    if "determinacy" in principles:
+        corpus = [_corpus_score(scored, plan.parts["forward"])]
+        for r in range(1, runs):
+            rerun = score(f"run {r + 1}", pairs, [with_seed_offset(m, r) for m in metrics])
+            corpus.append(_corpus_score(rerun, slice(None)))
+        found["determinacy"] = [Determinacy(tuple(run[k] for run in corpus), has_seed(m)) for k, m in enumerate(metrics)]
     if "identity" in principles:
-        found["identity"] = [identity(self_scores[k]) for k in range(len(metrics))]  # type: ignore[index]
-    if "duplicates" in principles:
-        found["duplicates"] = _duplicates(pairs, forward, copies, score)
-    if "bias" in principles:
-        found["bias"] = _bias(graphs, self_scores, score)  # type: ignore[arg-type]
+        found["identity"] = [identity(part["identity"][k]) for k in range(len(metrics))]
+    if attacks is not None:
+        found["duplicates"] = attacks.results(part["duplicates"] - part["forward"][:, attacks.owners], len(pairs))
+    if corruptions is not None:
+        found["bias"] = corruptions.results(part["identity"][:, corruptions.owners] - part["bias"], len(graphs))
     run_settings = settings or RunSettings()
     return [
         MetricProbe(
@@ -282,61 +304,82 @@ def run_probe(
     ]
 
 
-def _duplicates(
-    pairs: Sequence[tuple[Graph, Graph]], forward: Scored, copies: int, score: Callable[..., Scored]
-) -> list[DuplicateAttack]:
-    owners, attacked, used = [], [], []
+@dataclass(frozen=True)
+class _Attacks:
+    """Duplicate-edge attacks: the attacked pairs, the pair each comes from, and the edge it copies."""
+
+    pairs: list[tuple[Graph, Graph]]
+    owners: list[int]
+    used: list[tuple[str, str, str]]
+    copies: int
+
+    def results(self, gains: np.ndarray, n_pairs: int) -> list[DuplicateAttack]:
+        """Per metric: the largest gain (``gains`` is ``(metrics, attacks)``) and where it occurs."""
+        if not self.pairs:
+            return [DuplicateAttack(n_pairs, 0, self.copies, 0.0, 0, None) for _ in range(len(gains))]
+        gains = np.where(np.isfinite(gains), gains, -np.inf)
+        out = []
+        for row in gains:
+            best = int(np.argmax(row))
+            gaining = row > TIE_TOLERANCE
+            out.append(
+                DuplicateAttack(
+                    pairs=n_pairs,
+                    attacks=len(self.pairs),
+                    copies=self.copies,
+                    max_gain=max(0.0, float(row[best])),  # 0 when no attack is defined
+                    pairs_gaining=len({self.owners[j] for j in np.flatnonzero(gaining)}),
+                    worst=(self.owners[best] + 1, self.used[best]) if gaining[best] else None,
+                )
+            )
+        return out
+
+
+def _duplicate_attacks(pairs: Sequence[tuple[Graph, Graph]], copies: int) -> _Attacks:
+    """One attack per pair and distinct edge of its test graph: the edge appended ``copies`` times."""
+    attacked, owners, used = [], [], []
     for i, (test, gold) in enumerate(pairs):
         for edge in edges(test):
+            attacked.append((duplicate_edge(test, edge, copies), gold))
             owners.append(i)
             used.append(edge)
-            attacked.append((duplicate_edge(test, edge, copies), gold))
-    k_metrics = len(forward.run.metrics)
-    if not attacked:
-        return [DuplicateAttack(len(pairs), 0, copies, 0.0, 0, None) for _ in range(k_metrics)]
-    gains = score("duplicate edges", attacked).scores - forward.scores[:, owners]
-    gains = np.where(np.isfinite(gains), gains, -np.inf)
-    out = []
-    for k in range(k_metrics):
-        best = int(np.argmax(gains[k]))
-        gaining = gains[k] > TIE_TOLERANCE
-        worst = (owners[best] + 1, used[best]) if gaining[best] else None
-        out.append(
-            DuplicateAttack(
-                pairs=len(pairs),
-                attacks=len(attacked),
-                copies=copies,
-                max_gain=max(0.0, float(gains[k, best])),  # 0 when no attack is defined
-                pairs_gaining=len({owners[j] for j in np.flatnonzero(gaining)}),
-                worst=worst,
-            )
-        )
-    return out
+    return _Attacks(attacked, owners, used, copies)
 
 
-def _bias(graphs: Sequence[Graph], self_scores: np.ndarray, score: Callable[..., Scored]) -> list[Bias]:
-    probes, kinds, owners = [], [], []
+@dataclass(frozen=True)
+class _Corruptions:
+    """Bias probes: (corrupted graph, graph) pairs, the graph each comes from, and root or leaf."""
+
+    pairs: list[tuple[Graph, Graph]]
+    owners: list[int]
+    is_root: list[bool]
+
+    def results(self, losses: np.ndarray, n_graphs: int) -> list[Bias]:
+        """Per metric: mean root loss and mean (per-graph averaged) leaf loss; ``losses`` is ``(metrics, probes)``."""
+        if not self.pairs:
+            return [Bias(0, float("nan"), float("nan")) for _ in range(len(losses))]
+        owners, is_root = np.array(self.owners), np.array(self.is_root)
+        probed = np.bincount(owners[is_root], minlength=n_graphs) > 0
+        out = []
+        for row in losses:
+            root = _mean_per_graph(owners[is_root], row[is_root], n_graphs)[probed]
+            leaf = _mean_per_graph(owners[~is_root], row[~is_root], n_graphs)[probed]
+            out.append(Bias(int(probed.sum()), _nanmean(root), _nanmean(leaf)))
+        return out
+
+
+def _corruptions(graphs: Sequence[Graph]) -> _Corruptions:
+    """For every graph with a leaf: its root concept, and each leaf concept, replaced by an unseen one."""
+    pairs, owners, is_root = [], [], []
     for g, graph in enumerate(graphs):
         leaf_vars = leaves(graph)
         if graph.root is None or not leaf_vars:
             continue
-        for variable, kind in [(graph.root, "root")] + [(v, "leaf") for v in leaf_vars]:
-            probes.append((replace_concept(graph, variable), graph))
-            kinds.append(kind)
+        for variable in [graph.root] + leaf_vars:
+            pairs.append((replace_concept(graph, variable), graph))
             owners.append(g)
-    k_metrics = len(self_scores)
-    if not probes:
-        return [Bias(0, float("nan"), float("nan")) for _ in range(k_metrics)]
-    losses = self_scores[:, owners] - score("bias", probes).scores
-    owner_array, is_root = np.array(owners), np.array([k == "root" for k in kinds])
-    size = len(graphs)
-    probed = np.bincount(owner_array[is_root], minlength=size) > 0
-    out = []
-    for k in range(k_metrics):
-        root = _mean_per_graph(owner_array[is_root], losses[k][is_root], size)[probed]
-        leaf = _mean_per_graph(owner_array[~is_root], losses[k][~is_root], size)[probed]
-        out.append(Bias(int(probed.sum()), _nanmean(root), _nanmean(leaf)))
-    return out
+            is_root.append(variable == graph.root)
+    return _Corruptions(pairs, owners, is_root)
 
 
 def _mean_per_graph(owners: np.ndarray, losses: np.ndarray, size: int) -> np.ndarray:
