@@ -192,7 +192,15 @@ def split_blocks(lines: Iterable[str]) -> Iterator[Block]:
     lineno = 0
     for lineno, raw in enumerate(lines, 1):
         line = raw.rstrip("\r\n")
-        if splitter.continues(line):
-            continue
+        if splitter.depth > 0:
+            if splitter.continues(line):
+                continue
+        elif not splitter.garbage:  # between graphs: blank and comment lines need no scan
+            first = line.lstrip()[:1]
+            if not first:
+                continue
+            if first == "#":
+                yield from splitter._comment(lineno, line.strip())
+                continue
         yield from splitter.feed(lineno, line)
     yield from splitter.finish(lineno + 1)
