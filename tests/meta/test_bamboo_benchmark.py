@@ -35,7 +35,8 @@ def make_bamboo(root, split="dev"):
         if task.name == "sts":
             rows = [f"x\ty\tz\t{k}\t{h}\ts1\ts2" for k, h in enumerate(HUMAN)]
         elif task.name == "sick":
-            rows = ["pair_ID\tA\tB\trelatedness_score\tentailment"] + [f"{k}\ta\tb\t{h}\tNEUTRAL" for k, h in enumerate(HUMAN)]
+            rows = ["pair_ID\tA\tB\trelatedness_score\tentailment"]
+            rows += [f"{k}\ta\tb\t{h}\tNEUTRAL" for k, h in enumerate(HUMAN)]
         else:
             rows = ["Quality\t#1 ID\t#2 ID\t#1\t#2"] + [f"{h}\t1\t2\ta\tb" for h in HUMAN]
         (root / task.name).mkdir(parents=True, exist_ok=True)

@@ -103,7 +103,8 @@ def test_similarity_command_matches_the_library(capsys, tmp_path):
 
 def test_bamboo_command(capsys, tmp_path):
     root = make_bamboo(tmp_path)
-    assert main(["bamboo", str(root), "--split", "dev", "--metric", "toylabels", "--format", "markdown", "--no-progress"]) == 0
+    argv = ["bamboo", str(root), "--split", "dev", "--metric", "toylabels", "--format", "markdown", "--no-progress"]
+    assert main(argv) == 0
     text = capsys.readouterr().out
     assert "| metric | STS | SICK | PARA | STS(reify) |" in text and "| PARA(role) | AMEAN |" in text
     assert "| toylabels |" in text and "signature: toylabels|on-error:fail" in text

@@ -42,7 +42,8 @@ def test_swapping_the_candidates_mirrors_every_statistic(data):
     assert (p.wins_a, p.wins_b, p.ties, p.a) == (q.wins_b, q.wins_a, q.ties, q.b)
     assert p.a + p.b == n
     pa, swapped = pairwise_accuracy(a, b, pref), pairwise_accuracy(b, a, 1 - pref)
-    assert pa.counted == swapped.counted and (pa.value == swapped.value or math.isnan(pa.value) and math.isnan(swapped.value))
+    assert pa.counted == swapped.counted
+    assert pa.value == swapped.value or math.isnan(pa.value) and math.isnan(swapped.value)
     d1, d2 = acceptance_delta(a, b, acc_a, acc_b), acceptance_delta(b, a, acc_b, acc_a)
     assert d1.value == d2.value or math.isnan(d1.value) and math.isnan(d2.value)
     if not math.isnan(pa.value):
