@@ -77,7 +77,7 @@ def join_documents(path: Path, n: int, out: Path) -> None:
         graphs = [penman.parse(b.text) for b in split_blocks(handle)]
     children = []
     for k, tree in enumerate(graphs[:n], 1):
-        variables = set(tree.variables())
+        variables = {var for var, _ in tree.nodes()}
         children.append((f":snt{k}", _rename(tree.node, f"s{k}", variables)))
     doc = penman.Tree(("m", [("/", "multi-sentence")] + children))
     out.write_text(penman.format(doc) + "\n", encoding="utf-8")

@@ -79,7 +79,14 @@ def score_pair(metrics: Sequence[Metric], test: Graph, gold: Graph) -> tuple[tup
     return tuple(results), tuple(seconds)
 
 
-_Job = tuple[int, int, int, "str | None", "str | None", tuple[str, ...], Graph, Graph]
+@dataclass
+class _ChunkResult:
+    """What scoring one chunk of pairs produced (returned from worker processes)."""
+
+    records: list[PairRecord] = field(default_factory=list)
+    errors: list[GraphError] = field(default_factory=list)
+    skipped: int = 0
+
 
 _WORKER_METRICS: list[Metric] = []
 
@@ -88,43 +95,40 @@ def _init_worker(metrics: list[Metric]) -> None:
     _WORKER_METRICS[:] = metrics
 
 
-def _run_chunk(jobs: list[_Job], metrics: Sequence[Metric] | None = None) -> list[PairRecord]:
+def _run_chunk(pairs: list[Pair], on_error: OnError, metrics: Sequence[Metric] | None = None, score: bool = True) -> _ChunkResult:
+    """Decode and score a chunk of pairs, applying the error policy (runs in a worker when --jobs > 1)."""
     metrics = _WORKER_METRICS if metrics is None else metrics
-    records = []
-    for index, tn, gn, tid, gid, zeroed, test, gold in jobs:
-        try:
-            results, seconds = score_pair(metrics, test, gold)
-        except Exception as err:  # a metric bug must name the pair, not kill the run silently
-            raise MetricError(f"pair {index + 1} (test graph {tn}, gold graph {gn}): {type(err).__name__}: {err}") from err
-        records.append(PairRecord(index, tn, gn, tid, gid, zeroed, results, seconds))
-    return records
-
-
-def _jobs(pairs: Iterable[Pair], run: CorpusRun) -> Iterator[_Job]:
-    """Turn pairs into scoring jobs, applying the error policy."""
+    out = _ChunkResult()
     for pair in pairs:
         bad = [(side, e.error) for side, e in (("test", pair.test), ("gold", pair.gold)) if e.error is not None]
-        for _, error in bad:
-            run.errors.append(error)  # type: ignore[arg-type]
-        if bad and run.on_error != "zero":
-            run.skipped += 1
+        out.errors.extend(error for _, error in bad)  # type: ignore[misc]
+        if bad and on_error != "zero":
+            out.skipped += 1
+            continue
+        if not score:
             continue
         test = pair.test.graph if pair.test.graph is not None else EMPTY_GRAPH
         gold = pair.gold.graph if pair.gold.graph is not None else EMPTY_GRAPH
-        yield (
-            pair.index,
-            pair.test.number,
-            pair.gold.number,
-            pair.test.id,
-            pair.gold.id,
-            tuple(side for side, _ in bad),
-            test,
-            gold,
+        try:
+            results, seconds = score_pair(metrics, test, gold)
+        except Exception as err:  # a metric bug must name the pair, not kill the run silently
+            where = f"pair {pair.index + 1} (test graph {pair.test.number}, gold graph {pair.gold.number})"
+            raise MetricError(f"{where}: {type(err).__name__}: {err}") from err
+        zeroed = tuple(side for side, _ in bad)
+        out.records.append(
+            PairRecord(pair.index, pair.test.number, pair.gold.number, pair.test.id, pair.gold.id, zeroed, results, seconds)
         )
+    return out
 
 
-def _chunks(jobs: Iterator[_Job], size: int) -> Iterator[list[_Job]]:
-    while chunk := list(itertools.islice(jobs, size)):
+def _merge(run: CorpusRun, done: _ChunkResult) -> None:
+    run.records.extend(done.records)
+    run.errors.extend(done.errors)
+    run.skipped += done.skipped
+
+
+def _chunks(pairs: Iterator[Pair], size: int) -> Iterator[list[Pair]]:
+    while chunk := list(itertools.islice(pairs, size)):
         yield chunk
 
 
@@ -145,15 +149,13 @@ def run_corpus(
     ``executor`` replaces the process pool (e.g. a cluster executor) when ``jobs > 1``.
     """
     run = CorpusRun(list(metrics), on_error=on_error)
-    chunks = _chunks(_jobs(pairs, run), CHUNK)
+    chunks = _chunks(iter(pairs), CHUNK)
     if jobs <= 1 and executor is None:
         for chunk in chunks:
-            if run.on_error == "fail" and run.errors:
-                continue  # keep reading to list every bad graph, stop scoring
-            done = _run_chunk(chunk, run.metrics)
-            run.records.extend(done)
+            # under "fail", keep reading to list every bad graph, but stop scoring
+            _merge(run, _run_chunk(chunk, on_error, run.metrics, score=not (on_error == "fail" and run.errors)))
             if progress:
-                progress(len(done))
+                progress(len(chunk))
     else:
         _run_parallel(run, chunks, jobs, progress, executor)
     if on_error == "fail" and run.errors:
@@ -163,19 +165,19 @@ def run_corpus(
 
 def _run_parallel(
     run: CorpusRun,
-    chunks: Iterator[list[_Job]],
+    chunks: Iterator[list[Pair]],
     jobs: int,
     progress: Callable[[int], None] | None,
     executor: Executor | None,
 ) -> None:
     own = executor is None
     pool = executor or ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(run.metrics,))
-    pending: deque[Future[list[PairRecord]]] = deque()
+    pending: deque[tuple[Future[_ChunkResult], int]] = deque()
     window = 4 * max(jobs, 1)
-    submit = (lambda c: pool.submit(_run_chunk, c)) if own else (lambda c: pool.submit(_run_chunk, c, run.metrics))
+    metrics = None if own else run.metrics
     try:
         for chunk in chunks:
-            pending.append(submit(chunk))
+            pending.append((pool.submit(_run_chunk, chunk, run.on_error, metrics), len(chunk)))
             while len(pending) >= window:
                 _collect(run, pending.popleft(), progress)
         while pending:
@@ -185,8 +187,8 @@ def _run_parallel(
             pool.shutdown(cancel_futures=True)
 
 
-def _collect(run: CorpusRun, future: Future[list[PairRecord]], progress: Callable[[int], None] | None) -> None:
-    done = future.result()
-    run.records.extend(done)
+def _collect(run: CorpusRun, item: tuple[Future[_ChunkResult], int], progress: Callable[[int], None] | None) -> None:
+    future, size = item
+    _merge(run, future.result())
     if progress:
-        progress(len(done))
+        progress(size)

@@ -26,19 +26,74 @@ class CorpusError(ValueError):
     """A corpus-level problem: unreadable file, mismatched graph counts, bad ids, bad graphs."""
 
 
-@dataclass(frozen=True, slots=True)
 class Entry:
-    """One graph position of a file: the graph, or the error that replaced it."""
+    """One graph position of a file: the graph, or the error that replaced it.
 
-    number: int
-    line: int
-    graph: Graph | None
-    error: GraphError | None = None
+    An entry read from a file keeps its text and decodes it on first use, so a worker process
+    that receives the entry does the decoding (the reading process only splits the file).
+    """
+
+    __slots__ = ("number", "line", "_graph", "_error", "_block", "_file")
+
+    def __init__(
+        self,
+        number: int,
+        line: int,
+        graph: Graph | None = None,
+        error: GraphError | None = None,
+        *,
+        block: Block | None = None,
+        file: str = "<string>",
+    ) -> None:
+        self.number, self.line = number, line
+        self._graph, self._error, self._block, self._file = graph, error, block, file
+
+    @classmethod
+    def of_block(cls, block: Block, file: str) -> Entry:
+        """A lazy entry for a block of ``file`` (a block the splitter rejected is an error now)."""
+        if block.problem is not None:
+            error = GraphError(block.problem, file=file, number=block.number, line=block.line)
+            return cls(block.number, block.line, None, error)
+        return cls(block.number, block.line, block=block, file=file)
+
+    def _decode(self) -> None:
+        block, self._block = self._block, None
+        if block is None:
+            return
+        try:
+            self._graph = decode(block.text, metadata=block.metadata, file=self._file, number=block.number, line=block.line)
+        except GraphError as error:
+            self._error = error
+
+    @property
+    def graph(self) -> Graph | None:
+        """The decoded graph, or None when the text is malformed."""
+        self._decode()
+        return self._graph
+
+    @property
+    def error(self) -> GraphError | None:
+        """Why there is no graph, located by file, graph number and line."""
+        self._decode()
+        return self._error
 
     @property
     def id(self) -> str | None:
-        """The graph's ``# ::id``, when it has one."""
-        return self.graph.metadata.get("id") if self.graph is not None else None
+        """The graph's ``# ::id``, when it has one (read from the metadata, without decoding)."""
+        if self._block is not None:
+            return self._block.metadata.get("id")
+        return self._graph.metadata.get("id") if self._graph is not None else None
+
+    def __reduce__(self):  # pickle what is there: text not yet decoded, or the result
+        return (_rebuild_entry, (self.number, self.line, self._graph, self._error, self._block, self._file))
+
+    def __repr__(self) -> str:
+        state = "pending" if self._block is not None else ("error" if self._error else "graph")
+        return f"Entry(number={self.number}, line={self.line}, {state})"
+
+
+def _rebuild_entry(number, line, graph, error, block, file) -> Entry:  # type: ignore[no-untyped-def]
+    return Entry(number, line, graph, error, block=block, file=file)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,28 +117,17 @@ def _lines(path: PathLike) -> Iterator[str]:
         raise CorpusError(f"{path}: not UTF-8 text ({err.reason} at byte {err.start})") from None
 
 
-def _entry(block: Block, file: str) -> Entry:
-    if block.problem is not None:
-        error = GraphError(block.problem, file=file, number=block.number, line=block.line)
-        return Entry(block.number, block.line, None, error)
-    try:
-        graph = decode(block.text, metadata=block.metadata, file=file, number=block.number, line=block.line)
-    except GraphError as error:
-        return Entry(block.number, block.line, None, error)
-    return Entry(block.number, block.line, graph)
-
-
 def iter_entries(path: PathLike) -> Iterator[Entry]:
     """Stream the entries of a file, one per graph position, decoding lazily."""
     file = os.fspath(path)
     for block in split_blocks(_lines(path)):
-        yield _entry(block, file)
+        yield Entry.of_block(block, file)
 
 
 def iter_text_entries(text: str, *, file: str = "<string>") -> Iterator[Entry]:
     """Entries of a corpus given as a string (same rules as a file)."""
     for block in split_blocks(text.splitlines()):
-        yield _entry(block, file)
+        yield Entry.of_block(block, file)
 
 
 def count_graphs(path: PathLike) -> int:
