@@ -48,9 +48,9 @@ def run(cmd: list[str], limit_s: float, mem_gb: float) -> Outcome:
         limit = int(mem_gb * 1024**3)
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
-    with tempfile.TemporaryFile() as out:
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.perf_counter()
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.DEVNULL, preexec_fn=cap)
+        proc = subprocess.Popen(cmd, stdout=out, stderr=err, preexec_fn=cap)
         deadline = start + limit_s
         status = "ok"
         while True:
@@ -65,9 +65,12 @@ def run(cmd: list[str], limit_s: float, mem_gb: float) -> Outcome:
             time.sleep(0.005)
         seconds = time.perf_counter() - start
         out.seek(0)
+        err.seek(0)
         text = out.read().decode("utf-8", "replace")
+        errors = err.read().decode("utf-8", "replace")
     if status == "ok" and code != 0:
-        status = "out of memory" if "MemoryError" in text or code == -9 else f"exit {os.waitstatus_to_exitcode(code)}"
+        memory = "MemoryError" in errors or os.waitstatus_to_exitcode(code) == -9
+        status = f"out of memory ({mem_gb:g} GB cap)" if memory else f"exit {os.waitstatus_to_exitcode(code)}"
     return Outcome(seconds, usage.ru_maxrss / 1024, text, status)
 
 
