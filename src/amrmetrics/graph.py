@@ -15,7 +15,7 @@ Roles keep their leading colon (``:ARG0``), exactly as written (inverted roles s
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields
 
 Instance = tuple[str, str]
 """``(variable, concept)``"""
@@ -72,9 +72,21 @@ class Graph:
         yield from self.relations
 
     def evolve(self, **changes: object) -> Graph:
-        """A copy with some fields replaced (the graph itself never changes)."""
-        return replace(self, **changes)  # type: ignore[arg-type]
+        """A copy with some fields replaced (the graph itself never changes).
 
+        Standardization calls this for every step of every graph, so it copies the slots
+        directly instead of going through ``dataclasses.replace`` (about 10x cheaper).
+        """
+        unknown = changes.keys() - _FIELDS
+        if unknown:
+            raise TypeError(f"Graph has no field(s) {', '.join(sorted(unknown))}")
+        new = object.__new__(Graph)
+        for name in _FIELDS:
+            object.__setattr__(new, name, changes[name] if name in changes else getattr(self, name))
+        return new
+
+
+_FIELDS = tuple(f.name for f in fields(Graph))
 
 EMPTY_GRAPH = Graph()
 """The graph with no triples."""

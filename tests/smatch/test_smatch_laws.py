@@ -12,7 +12,7 @@ from functools import cache
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from strategies import graph_pairs, graphs, rename_variables, shuffle_triples, with_duplicates
 
@@ -105,4 +105,8 @@ def test_duplicates_never_change_the_deduplicated_scores(std, pair, seed, count)
 @given(graph_pairs(), seeds, st.integers(1, 12))
 def test_duplicates_on_one_side_never_raise_smatchpp_generic(pair, seed, count):
     a, b = pair
+    # Smatch++ generic matches a triple repeated k and l times min(k, l) times, so when the gold
+    # side itself repeats a triple (e.g. `:mod-of d` beside `d :mod a`), a repeated test triple
+    # can legitimately earn more: the law holds against a gold graph without repetitions.
+    assume(max(Counter(get_preset("smatchpp")(b).triples()).values(), default=1) == 1)
     assert score("smatchpp", with_duplicates(a, seed, count), b)["F"] <= score("smatchpp", a, b)["F"] + 1e-12
