@@ -11,12 +11,13 @@ import itertools
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from amrmetrics.graph import EMPTY_GRAPH, Graph
+from amrmetrics.parallel import process_pool
 from amrmetrics.metrics.base import Metric, PairResult
 from amrmetrics.read import CorpusError, GraphError, OnError, Pair, format_errors
 
@@ -171,7 +172,7 @@ def _run_parallel(
     executor: Executor | None,
 ) -> None:
     own = executor is None
-    pool = executor or ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(run.metrics,))
+    pool = executor or process_pool(jobs, _init_worker, (run.metrics,))
     pending: deque[tuple[Future[_ChunkResult], int]] = deque()
     window = 4 * max(jobs, 1)
     metrics = None if own else run.metrics

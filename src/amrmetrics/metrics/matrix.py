@@ -11,13 +11,13 @@ prepares its own graphs), so the result is identical for every number of jobs.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import Metric
+from amrmetrics.parallel import process_pool
 
 TILE = 96
 """Rows (and columns) of one tile of the generic path."""
@@ -64,7 +64,7 @@ def similarity_matrix(
         for rows, cols in tiles:
             _store(out, rows, cols, _tile(metric, prepared[rows], prepared[cols], rows, cols), metric.symmetric, progress)
         return out
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with process_pool(jobs) as pool:
         futures = [
             (rows, cols, pool.submit(_tile_of_graphs, metric, graphs[rows], graphs[cols], rows, cols))
             for rows, cols in tiles
@@ -129,7 +129,7 @@ def _prepare_all(metric: Metric, graphs: Sequence[Graph], jobs: int) -> list[Any
     if jobs <= 1 or len(graphs) < 2 * TILE:
         return [metric.prepare(g) for g in graphs]
     chunks = [graphs[i : i + TILE] for i in range(0, len(graphs), TILE)]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with process_pool(jobs) as pool:
         return [p for chunk in pool.map(_prepare_chunk, [metric] * len(chunks), chunks) for p in chunk]
 
 
