@@ -7,7 +7,7 @@ from typing import Any
 
 from amrmetrics import __version__
 from amrmetrics.cli import common
-from amrmetrics.cli.meta import add_meta_output, add_meta_reading, print_table, stage_progress
+from amrmetrics.cli.meta import add_meta_output, add_meta_reading, print_table
 
 
 def add_parser(subparsers: Any) -> None:
@@ -35,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
     from amrmetrics.meta.tables import bamboo_table, markdown
 
     metrics = common.metrics_from_args(args)
-    with stage_progress(not args.no_progress) as progress:
+    with common.stage_progress(not args.no_progress) as progress:
         result = run_bamboo(
             args.directory, metrics, split=args.split, on_error=args.on_error, jobs=args.jobs, progress=progress
         )

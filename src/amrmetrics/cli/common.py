@@ -94,8 +94,8 @@ def metrics_from_args(args: argparse.Namespace) -> list[Metric]:
 
 
 @contextmanager
-def progress_bar(total: int, enabled: bool, label: str = "scoring") -> Iterator[Callable[[int], None] | None]:
-    """A rich progress bar on stderr when stderr is a terminal; yields the advance callback or None."""
+def stage_progress(enabled: bool) -> Iterator[Callable[[str, int], Callable[[int], None] | None] | None]:
+    """Yield ``progress(label, total)`` that shows one rich bar per stage on a terminal, else None."""
     if not enabled or not sys.stderr.isatty():
         yield None
         return
@@ -110,8 +110,19 @@ def progress_bar(total: int, enabled: bool, label: str = "scoring") -> Iterator[
         console=Console(stderr=True),
         transient=True,
     ) as bar:
-        task = bar.add_task(label, total=total)
-        yield lambda n: bar.advance(task, n)
+
+        def start(label: str, total: int) -> Callable[[int], None]:
+            task = bar.add_task(label, total=total)
+            return lambda n: bar.advance(task, n)
+
+        yield start
+
+
+@contextmanager
+def progress_bar(total: int, enabled: bool, label: str = "scoring") -> Iterator[Callable[[int], None] | None]:
+    """One rich progress bar on stderr when stderr is a terminal; yields the advance callback or None."""
+    with stage_progress(enabled) as start:
+        yield start(label, total) if start else None
 
 
 def score_files(test: str, gold: str, metrics: Sequence[Metric], args: argparse.Namespace) -> CorpusRun:

@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from amrmetrics import __version__
@@ -40,31 +37,6 @@ def add_meta_output(parser: argparse.ArgumentParser, formats: tuple[str, ...] = 
     group = parser.add_argument_group("output")
     group.add_argument("--format", "-f", choices=formats, default="text", help="output format (default text)")
     group.add_argument("--digits", type=int, default=2, help="decimals of x100 numbers in tables (default 2)")
-
-
-@contextmanager
-def stage_progress(enabled: bool) -> Iterator[Callable[[str, int], Callable[[int], None] | None] | None]:
-    """Yield ``progress(label, total)`` that shows one rich bar per stage on a terminal, else None."""
-    if not enabled or not sys.stderr.isatty():
-        yield None
-        return
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        transient=True,
-    ) as bar:
-
-        def start(label: str, total: int) -> Callable[[int], None]:
-            task = bar.add_task(label, total=total)
-            return lambda n: bar.advance(task, n)
-
-        yield start
 
 
 def print_table(table: tuple[list[str], list[list[str]]], title: str) -> None:
@@ -146,7 +118,7 @@ def run_parse_quality(args: argparse.Namespace) -> int:
     labels = read_labels(args.labels, args.labels_format)
     a, b = _study_inputs(args)
     metrics = common.metrics_from_args(args)
-    with stage_progress(not args.no_progress) as progress:
+    with common.stage_progress(not args.no_progress) as progress:
         result = run_study(
             a, b, read_entries(args.gold), labels, metrics,
             compat=args.compat, resamples=args.resamples, seed=args.seed, confidence=args.confidence,
@@ -208,7 +180,7 @@ def run_similarity(args: argparse.Namespace) -> int:
         raise ValueError("--confidence must be between 0 and 1")
     human = read_human_scores(args.human, column=args.column, header=args.header)
     metrics = common.metrics_from_args(args)
-    with stage_progress(not args.no_progress) as progress:
+    with common.stage_progress(not args.no_progress) as progress:
         rows = run(
             read_entries(args.a), read_entries(args.b), human, metrics,
             scale=tuple(args.scale) if args.scale else None, resamples=args.resamples, seed=args.seed,

@@ -7,7 +7,7 @@ from typing import Any
 
 from amrmetrics import __version__
 from amrmetrics.cli import common
-from amrmetrics.cli.meta import add_meta_output, print_table, stage_progress
+from amrmetrics.cli.meta import add_meta_output, print_table
 
 
 def add_parser(subparsers: Any) -> None:
@@ -67,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     principles = [p.strip() for p in args.principles.split(",") if p.strip()]
     pairs, settings = _graph_pairs(args)
     metrics = common.metrics_from_args(args)
-    with stage_progress(not args.no_progress) as progress:
+    with common.stage_progress(not args.no_progress) as progress:
         probes = run_probe(
             pairs, metrics, principles=principles, runs=args.runs, copies=args.copies, jobs=args.jobs,
             progress=progress, settings=settings,
