@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from amrmetrics.defaults import DEFAULT_SEED
 from amrmetrics.meta.correlation import spearman_matrix
 from amrmetrics.meta.interval import Interval, json_float, percentile_interval, tail_percentile
 from amrmetrics.meta.labels import Labels
@@ -37,7 +38,6 @@ DEFAULT_RESAMPLES = 10_000
 """Bootstrap resamples of sentences (the study used 10,000)."""
 DEFAULT_CONFIDENCE = 0.90
 """Central interval between the 5th and 95th percentiles, as in the study."""
-DEFAULT_SEED = 12345
 COMPAT_MARGIN = 1e-4
 """The public evaluator's preference threshold on m(A) - m(B)."""
 RANDOM_PA = 0.5

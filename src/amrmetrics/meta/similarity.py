@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from amrmetrics.defaults import DEFAULT_SEED
 from amrmetrics.meta.correlation import pearson, spearman
 from amrmetrics.meta.interval import Interval, json_float, percentile_interval
 from amrmetrics.meta.ranks import weighted_pearson, weighted_spearman
@@ -25,7 +26,6 @@ from amrmetrics.stats.bootstrap import resample_counts
 
 DEFAULT_RESAMPLES = 1000
 DEFAULT_CONFIDENCE = 0.95
-DEFAULT_SEED = 12345
 
 
 def read_human_scores(path: str | os.PathLike[str], *, column: int = 0, header: bool = False) -> np.ndarray:

@@ -74,14 +74,21 @@ def percentile_interval(values: np.ndarray, confidence: float = CONFIDENCE) -> t
     return float(lo), float(hi)
 
 
+def too_few_pairs(n: int) -> str | None:
+    """Why a corpus of ``n`` pairs gets no interval, or None when it is large enough."""
+    if n >= MIN_PAIRS:
+        return None
+    return f"no interval: {n} pair{'s' if n != 1 else ''} (at least {MIN_PAIRS} needed)"
+
+
 def confidence_intervals(
     metric: Metric, stats: np.ndarray, resamples: int = DEFAULT_RESAMPLES, seed: int = DEFAULT_SEED
 ) -> dict[str, Any]:
     """95% percentile-bootstrap intervals of micro and macro scores, or the reason there are none."""
     n = len(stats)
     info: dict[str, Any] = {"method": "percentile", "confidence": CONFIDENCE, "resamples": resamples, "seed": seed}
-    if n < MIN_PAIRS:
-        info["reason"] = f"no interval: {n} pair{'s' if n != 1 else ''} (at least {MIN_PAIRS} needed)"
+    if reason := too_few_pairs(n):
+        info["reason"] = reason
         return info
     draws = bootstrap_scores(metric, stats, resamples, seed)
     for avg, scores in draws.items():

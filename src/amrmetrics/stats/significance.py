@@ -28,10 +28,10 @@ from amrmetrics.stats.bootstrap import (
     CONFIDENCE,
     DEFAULT_RESAMPLES,
     DEFAULT_SEED,
-    MIN_PAIRS,
     percentile_interval,
     resample_counts,
     resampled_means,
+    too_few_pairs,
 )
 
 DEFAULT_TRIALS = 10_000
@@ -104,8 +104,8 @@ def difference_intervals(
     """Percentile intervals of A − B (micro and macro, every score), or the reason there are none."""
     n = len(stats_a)
     info: dict[str, Any] = {"method": "paired percentile bootstrap", "confidence": confidence, "resamples": resamples, "seed": seed}
-    if n < MIN_PAIRS:
-        info["reason"] = f"no interval: {n} pair{'s' if n != 1 else ''} (at least {MIN_PAIRS} needed)"
+    if reason := too_few_pairs(n):
+        info["reason"] = reason
         return info
     draws = paired_bootstrap(metric, stats_a, stats_b, resamples, seed)
     for avg in AVERAGES:
