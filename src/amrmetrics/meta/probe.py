@@ -69,7 +69,10 @@ class Determinacy:
     @property
     def std(self) -> float:
         """Sample standard deviation of the corpus scores (0 for one run)."""
-        return float(np.std(self.scores, ddof=1)) if len(self.scores) > 1 else 0.0
+        if len(self.scores) < 2:
+            return 0.0
+        scores = np.asarray(self.scores, dtype=np.float64)
+        return float(np.std(scores - scores[0], ddof=1))  # identical runs give exactly 0, not rounding noise
 
     @property
     def spread(self) -> float:
