@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from amrmetrics.graph import EMPTY_GRAPH, Graph
-from amrmetrics.parallel import process_pool
 from amrmetrics.metrics.base import Metric, PairResult
 from amrmetrics.read import CorpusError, GraphError, OnError, Pair, format_errors
 
@@ -171,6 +170,8 @@ def _run_parallel(
     progress: Callable[[int], None] | None,
     executor: Executor | None,
 ) -> None:
+    from amrmetrics.parallel import process_pool  # multiprocessing is imported only when used
+
     own = executor is None
     pool = executor or process_pool(jobs, _init_worker, (run.metrics,))
     pending: deque[tuple[Future[_ChunkResult], int]] = deque()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import glob
 import importlib
 
+import penman
 import pytest
 from conftest import SHARED, requires_shared
 from hypothesis import given, settings
@@ -53,7 +54,7 @@ def test_generated_graphs_identical(text):
 @requires_shared
 def test_every_shared_graph_identical_and_fast(monkeypatch):
     calls = {"penman": 0}
-    real = decode_module.penman.parse
+    real = penman.parse
 
     def counting(text):
         calls["penman"] += 1
@@ -62,7 +63,7 @@ def test_every_shared_graph_identical_and_fast(monkeypatch):
     files = sorted(glob.glob(str(SHARED / "data/**/*.amr"), recursive=True))
     fast_graphs = []
     with monkeypatch.context() as m:
-        m.setattr(decode_module.penman, "parse", counting)
+        m.setattr(penman, "parse", counting)
         for f in files:
             fast_graphs += [(e.graph, e.graph and e.graph.tree_edges) for e in iter_entries(f)]
     assert calls["penman"] == 0

@@ -127,9 +127,10 @@ def progress_bar(total: int, enabled: bool, label: str = "scoring") -> Iterator[
 
 def score_files(test: str, gold: str, metrics: Sequence[Metric], args: argparse.Namespace) -> CorpusRun:
     """Read, pair and score two files with the options in ``args``."""
-    from amrmetrics.embed import prime
+    if any(callable(getattr(m, "embedder", None)) for m in metrics):  # only embedding metrics need it
+        from amrmetrics.embed import prime
 
-    prime(metrics, (test, gold))
+        prime(metrics, (test, gold))
     total, pairs = pair_files(test, gold, pair_by_id=args.pair_by_id)
     with progress_bar(total, not args.no_progress) as advance:
         return run_corpus(pairs, metrics, on_error=args.on_error, jobs=args.jobs, progress=advance)

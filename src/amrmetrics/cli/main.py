@@ -22,8 +22,26 @@ SUBCOMMANDS = (
 """Modules that each register one subcommand with ``add_parser(subparsers)``."""
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The full argument parser."""
+def _modules_for(command: str) -> list[str]:
+    """The subcommand modules named like ``command`` (``smatch`` -> ``smatch_compat``)."""
+    return [m for m in SUBCOMMANDS if (m.rsplit(".", 1)[1] + "_").startswith(command.replace("-", "_") + "_")]
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The full argument parser, or (``command`` given) one holding just that subcommand.
+
+    Importing only the module of the command in use keeps start-up short; a command that no
+    module named like it registers gets the full parser (so its error lists every command).
+    """
+    if command is not None:
+        parser, registered = _parser(_modules_for(command))
+        if command in registered:
+            return parser
+    return _parser(SUBCOMMANDS)[0]
+
+
+def _parser(modules: Sequence[str]) -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    """The top-level parser with the subcommands of ``modules``, and those subcommands by name."""
     parser = argparse.ArgumentParser(
         prog="amrmetrics",
         description="Exact, fast, deterministic metrics for AMR and other PENMAN graphs.",
@@ -31,9 +49,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"amrmetrics {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     subparsers.required = True
-    for module in SUBCOMMANDS:
+    for module in modules:
         importlib.import_module(module).add_parser(subparsers)
-    return parser
+    return parser, subparsers.choices
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -42,7 +60,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     from amrmetrics.read import CorpusError, GraphError
     from amrmetrics.run import MetricError
 
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    command = argv[0] if argv and not argv[0].startswith("-") else None
+    args = build_parser(command).parse_args(argv)
     try:
         return int(args.handler(args) or 0)
     except BrokenPipeError:  # before OSError, of which it is a subclass: `... | head` is not an error

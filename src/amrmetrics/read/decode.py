@@ -12,10 +12,12 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-import penman
-from penman.exceptions import DecodeError
+from typing import TYPE_CHECKING
 
 from amrmetrics.graph import Graph
+
+if TYPE_CHECKING:
+    from penman.exceptions import DecodeError
 
 _ALIGNMENT = re.compile(r"~(?:[a-z]\.?)?[0-9]+(?:,[0-9]+)*$")
 
@@ -120,6 +122,9 @@ def _fast_node(tokens: list[str], pos: int, instances: list, slots: list[list[Ed
 
 def _penman_parse(text: str, fail) -> tuple[list[tuple[str, str]], list[Edge]]:
     """Instances and edges from penman's parser, with our checks and located errors."""
+    import penman  # imported on first use: regular graphs never need it
+    from penman.exceptions import DecodeError
+
     try:
         root = penman.parse(text).node
     except DecodeError as err:
