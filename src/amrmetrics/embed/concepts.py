@@ -18,6 +18,7 @@ spaces).
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -47,9 +48,11 @@ class ConceptForm:
 class ConceptSimilarity:
     """S2match's concept similarity over one embedder.
 
-    Every concept seen gets a row (its unit vector, whether it has one, and integer ids of its
-    text and lemma, -1 for a non-predicate), cached per object, so a pair's whole similarity
-    matrix is a few array operations. New concepts are embedded in one batch per call.
+    Every concept seen gets a row, cached per object: its unit vector, whether it has one, its
+    *factor* (0 without a vector, ``diffsense`` for a predicate, else 1: a graded match of two
+    concepts is scaled by the smaller factor), and integer ids of its text and lemma (-1, or -2
+    on the right side, for a non-predicate), so a pair's whole similarity matrix is a few array
+    operations. New concepts are embedded in one batch per call (two for a word table).
     """
 
     def __init__(self, embedder: Embedder, tau: float = 0.5, diffsense: float = 0.5) -> None:
@@ -59,22 +62,41 @@ class ConceptSimilarity:
         self._row: dict[str, int] = {}
         self._strings: dict[str, int] = {}
         self._units = np.zeros((0, 0))
+        self._factor = np.zeros(0)
         self._known = np.zeros(0, dtype=bool)
         self._text_id = np.zeros(0, dtype=np.int64)
         self._lemma_id = np.zeros(0, dtype=np.int64)
+        self._lemma_right = np.zeros(0, dtype=np.int64)
 
-    def _table_vector(self, form: ConceptForm) -> np.ndarray | None:
-        lookup = self.embedder.raw
-        if form.lemma:
-            raw, known = lookup([form.lemma, form.lemma + "s"])
-            return raw[0] + raw[1] if known[0] else None
-        raw, known = lookup([form.text])
-        if known[0]:
-            return raw[0]
-        if "-" not in form.text:
-            return None
-        raw, known = lookup(form.text.split("-"))
-        return raw[known].sum(axis=0) if known.any() else None
+    def _table_vectors(self, forms: list[ConceptForm]) -> list[np.ndarray | None]:
+        """Look up many forms in a word table: whole words in one batch, then the ``-``-parts of
+        the unknown non-predicates in a second one.
+        """
+        words: list[str] = []
+        for form in forms:
+            words += [form.lemma, form.lemma + "s"] if form.lemma else [form.text]
+        raw, known = self.embedder.raw(words)
+        vectors: list[np.ndarray | None] = []
+        split: list[int] = []
+        k = 0
+        for n, form in enumerate(forms):
+            if form.lemma:
+                vectors.append(raw[k] + raw[k + 1] if known[k] else None)
+                k += 2
+                continue
+            vectors.append(raw[k] if known[k] else None)
+            if not known[k] and "-" in form.text:
+                split.append(n)
+            k += 1
+        if split:
+            parts = [forms[n].text.split("-") for n in split]
+            raw, known = self.embedder.raw([p for ps in parts for p in ps])
+            k = 0
+            for n, ps in zip(split, parts):
+                rows, hits = raw[k : k + len(ps)], known[k : k + len(ps)]
+                vectors[n] = rows[hits].sum(axis=0) if hits.any() else None
+                k += len(ps)
+        return vectors
 
     def _model_vectors(self, forms: list[ConceptForm]) -> list[np.ndarray | None]:
         """Embed the lemmas or concepts of many forms as phrases, in one batch."""
@@ -93,34 +115,42 @@ class ConceptSimilarity:
         if self.embedder.open_vocabulary:
             vectors = self._model_vectors(forms)
         else:
-            vectors = [self._table_vector(f) for f in forms]
-        for concept, form, vec in zip(concepts, forms, vectors):
-            norm = 0.0 if vec is None else float(np.linalg.norm(vec))
-            row = len(self._row)
-            if row == len(self._known):
-                self._grow(max(64, 2 * row))
-            if vec is not None and norm > 0.0:
+            vectors = self._table_vectors(forms)
+        start = len(self._row)
+        end = start + len(concepts)
+        if end > len(self._factor):
+            self._grow(max(64, 2 * end))
+        for row, (concept, form, vec) in enumerate(zip(concepts, forms, vectors), start):
+            norm = 0.0 if vec is None else math.sqrt(vec.dot(vec))
+            if norm > 0.0:
                 self._units[row] = vec / norm
                 self._known[row] = True
-            self._text_id[row] = self._intern(form.text)
-            self._lemma_id[row] = self._intern(form.lemma) if form.lemma else -1
             self._row[concept] = row
+        predicate = np.array([form.lemma is not None for form in forms], dtype=bool)
+        lemma = np.array([self._intern(f.lemma) if f.lemma else -1 for f in forms], dtype=np.int64)
+        known = self._known[start:end]
+        self._factor[start:end] = np.where(known, np.where(predicate, self.diffsense, 1.0), 0.0)
+        self._text_id[start:end] = [self._intern(f.text) for f in forms]
+        self._lemma_id[start:end] = lemma
+        self._lemma_right[start:end] = np.where(predicate, lemma, -2)
 
     def _grow(self, size: int) -> None:
         """Enlarge the per-concept arrays to ``size`` rows (amortised doubling)."""
-        n = len(self._known)
+        n = len(self._factor)
         units = np.zeros((size, self.embedder.dim))
         if n:
             units[:n] = self._units
         self._units = units
+        self._factor = np.concatenate([self._factor, np.zeros(size - n)])
         self._known = np.concatenate([self._known, np.zeros(size - n, dtype=bool)])
         self._text_id = np.concatenate([self._text_id, np.zeros(size - n, dtype=np.int64)])
         self._lemma_id = np.concatenate([self._lemma_id, np.zeros(size - n, dtype=np.int64)])
+        self._lemma_right = np.concatenate([self._lemma_right, np.zeros(size - n, dtype=np.int64)])
 
     def rows(self, concepts: Sequence[str]) -> np.ndarray:
         """Row numbers of concepts (adding the new ones)."""
         table = self._row
-        new = list(dict.fromkeys(c for c in concepts if c not in table))
+        new = [c for c in dict.fromkeys(concepts) if c not in table]
         if new:
             self._add(new)
         return np.array([table[c] for c in concepts], dtype=np.int64)
@@ -131,20 +161,25 @@ class ConceptSimilarity:
         return self._units[row].copy() if self._known[row] else None
 
     def matrix(self, left: Sequence[str], right: Sequence[str]) -> np.ndarray:
-        """``(len(left), len(right))`` similarities of two concept lists."""
+        """``(len(left), len(right))`` similarities of two concept lists.
+
+        Graded: the backend's similarity above ``tau``, times the smaller factor of the two rows
+        (0 without a vector, ``diffsense`` for a predicate); then a shared lemma gives
+        ``diffsense`` and an identical text 1.
+        """
         both = self.rows([*left, *right])
         li, ri = both[: len(left)], both[len(left) :]
         if not len(li) or not len(ri):
             return np.zeros((len(li), len(ri)))
-        units, known, text, lemma = self._units, self._known, self._text_id, self._lemma_id
-        graded = self.embedder.similarity(units[li] @ units[ri].T)
-        graded = np.where((graded > self.tau) & known[li][:, None] & known[ri][None, :], graded, 0.0)
-        lt, rt, ll, rl = text[li][:, None], text[ri][None, :], lemma[li][:, None], lemma[ri][None, :]
-        predicate = (ll >= 0) | (rl >= 0)
-        graded = np.where(predicate, graded * self.diffsense, graded)
-        sense = ((ll >= 0) & ((ll == rl) | (ll == rt))) | ((rl >= 0) & (rl == lt))
-        graded = np.where(sense, self.diffsense, graded)
-        return np.where(lt == rt, 1.0, graded)
+        units, text = self._units, self._text_id
+        sim = self.embedder.similarity(units[li] @ units[ri].T)
+        graded = np.where(sim > self.tau, sim * np.minimum.outer(self._factor[li], self._factor[ri]), 0.0)
+        lt, rt = text[li][:, None], text[ri]
+        ll = self._lemma_id[li][:, None]
+        sense = (ll == self._lemma_right[ri]) | (ll == rt) | (self._lemma_id[ri] == lt)
+        graded[sense] = self.diffsense
+        graded[lt == rt] = 1.0
+        return graded
 
     def __call__(self, a: str, b: str) -> float:
         """Similarity of two concepts."""
