@@ -89,13 +89,16 @@ def exclusion_bounds(ip: IndexedProblem, potential: np.ndarray, grid: np.ndarray
     return potential + np.minimum(by_rows, by_cols)
 
 
-def eliminate(ip: IndexedProblem, value: float, rounds: int = 10) -> tuple[IndexedProblem, float]:
+def eliminate(
+    ip: IndexedProblem, value: float, rounds: int = 10, potential: np.ndarray | None = None
+) -> tuple[IndexedProblem, float]:
     """Drop the candidates no mapping better than ``value`` can use, for up to ``rounds`` rounds.
 
     Returns what is left and its potential bound: every mapping better than ``value`` lives in
-    the returned problem, so ``max(value, bound)`` bounds the whole problem.
+    the returned problem, so ``max(value, bound)`` bounds the whole problem. ``potential`` is
+    :func:`potentials` of ``ip`` when the caller has it already.
     """
-    pot = potentials(ip)
+    pot = potentials(ip) if potential is None else potential
     grid = potential_grid(ip, pot)
     bound = tighten(line_bound(grid), ip.integral)
     for _ in range(rounds):

@@ -60,7 +60,9 @@ class _Incumbent:
     value: float
 
     def offer(self, mapping: np.ndarray) -> None:
-        """Keep ``mapping`` if it is strictly better."""
+        """Keep ``mapping`` if it is strictly better (the same mapping is not evaluated again)."""
+        if np.array_equal(mapping, self.mapping):
+            return
         value = self.problem.value(mapping)
         if value > self.value:
             self.mapping, self.value = mapping, value
@@ -108,7 +110,7 @@ class ExactSolver:
         best.offer(climb(ip, best.mapping))
         if certified(best.value, upper):
             return done()
-        reduced, bound = eliminate(ip, best.value)
+        reduced, bound = eliminate(ip, best.value, potential=pot)
         upper = min(upper, max(best.value, bound))
         if certified(best.value, upper) or time.perf_counter() >= deadline:
             return done()
