@@ -14,7 +14,7 @@ from typing import Literal
 
 from amrmetrics.graph import Graph
 from amrmetrics.read.decode import GraphError, decode
-from amrmetrics.read.split import Block, split_blocks
+from amrmetrics.read.split import Block, split_text
 
 OnError = Literal["fail", "zero", "skip"]
 ON_ERROR_CHOICES: tuple[str, ...] = ("fail", "zero", "skip")
@@ -105,10 +105,23 @@ class Pair:
     gold: Entry
 
 
-def _lines(path: PathLike) -> Iterator[str]:
+CHUNK_CHARS = 1 << 18
+"""Characters read at a time: files are streamed in pieces cut at line ends."""
+
+
+def _chunks(path: PathLike) -> Iterator[str]:
+    """The text of a file in pieces that end at a line end (newlines translated as text mode does)."""
     try:
         with open(path, encoding="utf-8") as handle:
-            yield from handle
+            rest = ""
+            while piece := handle.read(CHUNK_CHARS):
+                piece = rest + piece
+                cut = piece.rfind("\n") + 1
+                rest = piece[cut:]
+                if cut:
+                    yield piece[:cut]
+            if rest:
+                yield rest
     except FileNotFoundError:
         raise CorpusError(f"{path}: no such file") from None
     except IsADirectoryError:
@@ -120,19 +133,20 @@ def _lines(path: PathLike) -> Iterator[str]:
 def iter_entries(path: PathLike) -> Iterator[Entry]:
     """Stream the entries of a file, one per graph position, decoding lazily."""
     file = os.fspath(path)
-    for block in split_blocks(_lines(path)):
+    for block in split_text(_chunks(path)):
         yield Entry.of_block(block, file)
 
 
 def iter_text_entries(text: str, *, file: str = "<string>") -> Iterator[Entry]:
-    """Entries of a corpus given as a string (same rules as a file)."""
-    for block in split_blocks(text.splitlines()):
+    """Entries of a corpus given as a string (same rules as a file; lines as ``str.splitlines`` cuts them)."""
+    lines = text.splitlines()
+    for block in split_text(["\n".join(lines) + "\n"] if lines else []):
         yield Entry.of_block(block, file)
 
 
 def count_graphs(path: PathLike) -> int:
     """Number of graph positions in a file (splitting only, no decoding)."""
-    return sum(1 for _ in split_blocks(_lines(path)))
+    return sum(1 for _ in split_text(_chunks(path)))
 
 
 def read_graphs(path: PathLike, *, on_error: OnError = "fail") -> list[Graph]:
