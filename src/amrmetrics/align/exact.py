@@ -1,7 +1,8 @@
 """The certified-optimal solver: cheap bounds first, the LP relaxation next, the MILP last.
 
-1. a greedy mapping by potential (:mod:`bounds`), then hill-climbing, may meet the potential
-   bound;
+1. a greedy mapping by potential (:mod:`bounds`), then hill-climbing when every weight is an
+   integer, may meet the potential bound (with graded weights the bound cannot be rounded down
+   and a climb almost never meets it, so the LP's rounded solution is climbed instead);
 2. else candidates that no better mapping can use are dropped, round after round, which lowers
    the bound (:func:`~amrmetrics.align.bounds.eliminate`);
 3. else the LP relaxation of what is left, in the aggregated formulation: its bound is rigorous
@@ -107,9 +108,10 @@ class ExactSolver:
 
         if certified(best.value, upper):
             return done()
-        best.offer(climb(ip, best.mapping))
-        if certified(best.value, upper):
-            return done()
+        if ip.integral:  # graded weights give unrounded bounds that a climb almost never meets
+            best.offer(climb(ip, best.mapping))
+            if certified(best.value, upper):
+                return done()
         reduced, bound = eliminate(ip, best.value, potential=pot)
         upper = min(upper, max(best.value, bound))
         if certified(best.value, upper) or time.perf_counter() >= deadline:
