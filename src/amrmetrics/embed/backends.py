@@ -69,14 +69,22 @@ def prime(metrics: Sequence[Any], paths: Iterable[str | Path]) -> None:
 
     A metric takes part by having an ``embedder()`` method (which may return None when its
     configuration needs none); the corpus vocabulary is computed only if one does, so scoring
-    without embeddings costs nothing here.
+    without embeddings costs nothing here. A metric with a ``concept_similarity()`` method also
+    gets the files' concepts, embedded in one batch (concepts that standardization changes are
+    still added when first seen, so no value depends on this).
     """
     candidates = [m.embedder() for m in metrics if callable(getattr(m, "embedder", None))]
     embedders = [e for e in candidates if e is not None]
     if not embedders:
         return
-    from amrmetrics.embed.vocabulary import file_vocabulary
+    from amrmetrics.embed.vocabulary import file_concepts, file_vocabulary
 
+    paths = list(paths)
     words = file_vocabulary(paths)
     for embedder in embedders:
         embedder.need(words)
+    similarities = [m.concept_similarity() for m in metrics if callable(getattr(m, "concept_similarity", None))]
+    if similarities:
+        concepts = file_concepts(paths)
+        for similarity in similarities:
+            similarity.add(concepts)

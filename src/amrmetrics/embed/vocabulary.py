@@ -13,6 +13,7 @@ from pathlib import Path
 
 _TOKEN = re.compile(r'"[^"\n]*"|[^\s()"]+')
 _SENSE = re.compile(r"-\d+")
+_CONCEPT = re.compile(r'/\s*([^\s()"/]+)')
 
 
 def label_keys(label: str) -> set[str]:
@@ -66,3 +67,18 @@ def file_vocabulary(paths: Iterable[str | Path]) -> set[str]:
                 if not line.lstrip().startswith("#"):
                     tokens.update(_TOKEN.findall(line))
     return _keys_of_tokens(tokens)
+
+
+def file_concepts(paths: Iterable[str | Path]) -> list[str]:
+    """The lower-cased concepts of several PENMAN files (every token after a ``/``), sorted.
+
+    Found from the raw text like :func:`file_vocabulary`, so a token after a ``/`` inside a
+    string can slip in: a superset is harmless (callers only precompute per-concept data).
+    """
+    concepts: set[str] = set()
+    for path in paths:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            for line in handle:
+                if "/" in line and not line.lstrip().startswith("#"):
+                    concepts.update(_CONCEPT.findall(line.lower()))
+    return sorted(concepts)
