@@ -6,7 +6,7 @@ link towards k (k has one image), and likewise per other gold node; the smaller 
 is the candidate's *potential*. The objective is at most the best one-to-one choice of
 potentials, itself bounded by the row maxima and by the column maxima (:func:`line_bound`).
 
-:func:`exclusion_bounds` bounds every mapping that *uses* a given candidate; a candidate whose
+Elimination bounds every mapping that *uses* a given candidate; a candidate whose
 bound does not beat the best known value can be dropped (no better mapping uses it), which
 lowers the other candidates' potentials: repeating this often proves optimality without an LP.
 """
@@ -25,8 +25,6 @@ _DENSE_CELLS = 1 << 20
 
 def _sum_of_group_max(owner: np.ndarray, key: np.ndarray, value: np.ndarray, n_keys: int, size: int) -> np.ndarray:
     """Per owner: sum over its distinct keys of the largest value under that key (values >= 0)."""
-    if not len(owner):
-        return np.zeros(size)
     if size * n_keys <= _DENSE_CELLS:
         table = np.zeros((size, n_keys))
         np.maximum.at(table, (owner, key), value)
@@ -41,6 +39,8 @@ def _sum_of_group_max(owner: np.ndarray, key: np.ndarray, value: np.ndarray, n_k
 
 def potentials(ip: IndexedProblem) -> np.ndarray:
     """Per candidate: its unary weight plus the most its half links can add (see module doc)."""
+    if not len(ip.qw):
+        return ip.cu.copy()
     owner = np.concatenate([ip.qa, ip.qb])
     other = np.concatenate([ip.qb, ip.qa])
     half = np.concatenate([ip.qw, ip.qw]) / 2
@@ -63,30 +63,31 @@ def line_bound(grid: np.ndarray) -> float:
     return float(min(grid.max(axis=1).sum(), grid.max(axis=0).sum()))
 
 
-def _others_best(grid: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
-    """For each (row, col): sum over the *other* rows of their best entry outside ``col``."""
+def _lines(grid: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per row: its best entry, how far its second best is below, and the best entry's column.
+
+    With one column the margin is 0 (there is no other column to fall back on; the bound that
+    uses it stays valid, just looser).
+    """
     n_cols = grid.shape[1]
-    best = grid.max(axis=1)
     if n_cols < 2:
-        return best.sum() - best[rows]
-    margin = best - np.partition(grid, n_cols - 2, axis=1)[:, -2]
-    best_col = grid.argmax(axis=1)
+        zeros = np.zeros(len(grid))
+        return grid[:, 0], zeros, np.zeros(len(grid), dtype=np.int64)
+    top = np.partition(grid, n_cols - 2, axis=1)
+    best = top[:, -1]
+    return best, best - top[:, -2], grid.argmax(axis=1)
+
+
+def _others_best(
+    lines: tuple[np.ndarray, np.ndarray, np.ndarray], total: float, rows: np.ndarray, cols: np.ndarray, n_cols: int
+) -> np.ndarray:
+    """For each (row, col): sum over the *other* rows of their best entry outside ``col``
+    (``lines`` is :func:`_lines` of the grid, ``total`` the sum of its best entries).
+    """
+    best, margin, best_col = lines
     loss = np.bincount(best_col, margin, minlength=n_cols)
     own = np.where(best_col[rows] == cols, margin[rows], 0.0)
-    return best.sum() - best[rows] - loss[cols] + own
-
-
-def exclusion_bounds(ip: IndexedProblem, potential: np.ndarray, grid: np.ndarray) -> np.ndarray:
-    """Per candidate (i, j): an upper bound on every mapping that maps i to j.
-
-    Its potential plus, over the other test nodes, their best potential outside gold j (and the
-    same by columns; the smaller of the two).
-    """
-    if not ip.size:
-        return np.zeros(0)
-    by_rows = _others_best(grid, ip.ci, ip.cj)
-    by_cols = _others_best(grid.T, ip.cj, ip.ci)
-    return potential + np.minimum(by_rows, by_cols)
+    return total - best[rows] - loss[cols] + own
 
 
 def eliminate(
@@ -94,24 +95,31 @@ def eliminate(
 ) -> tuple[IndexedProblem, float]:
     """Drop the candidates no mapping better than ``value`` can use, for up to ``rounds`` rounds.
 
-    Returns what is left and its potential bound: every mapping better than ``value`` lives in
-    the returned problem, so ``max(value, bound)`` bounds the whole problem. ``potential`` is
-    :func:`potentials` of ``ip`` when the caller has it already.
+    A candidate (i, j) is dropped when its potential plus, over the other test nodes, their best
+    potential outside gold j (and the same by columns; the smaller of the two) is no more than
+    ``value``. Returns what is left and its potential bound: every mapping better than ``value``
+    lives in the returned problem, so ``max(value, bound)`` bounds the whole problem.
+    ``potential`` is :func:`potentials` of ``ip`` when the caller has it already.
     """
     pot = potentials(ip) if potential is None else potential
-    grid = potential_grid(ip, pot)
-    bound = tighten(line_bound(grid), ip.integral)
-    for _ in range(rounds):
-        if bound <= value:
+    for done in range(rounds + 1):
+        grid = potential_grid(ip, pot)
+        if not ip.size:
+            return ip, tighten(line_bound(grid), ip.integral)
+        by_row, by_col = _lines(grid), _lines(grid.T)
+        row_total, col_total = by_row[0].sum(), by_col[0].sum()
+        bound = tighten(float(min(row_total, col_total)), ip.integral)
+        if done == rounds or bound <= value:
             break
-        exclusion = exclusion_bounds(ip, pot, grid)
+        exclusion = pot + np.minimum(
+            _others_best(by_row, row_total, ip.ci, ip.cj, ip.n_gold),
+            _others_best(by_col, col_total, ip.cj, ip.ci, ip.n_test),
+        )
         keep = (np.floor(exclusion + 1e-6) > value) if ip.integral else (exclusion > value)
-        if keep.all():
+        if np.count_nonzero(keep) == len(keep):
             break
         ip = ip.restrict(keep)
         pot = potentials(ip)
-        grid = potential_grid(ip, pot)
-        bound = tighten(line_bound(grid), ip.integral)
     return ip, bound
 
 

@@ -60,7 +60,8 @@ class IndexedProblem:
     def restrict(self, keep: np.ndarray) -> IndexedProblem:
         """The problem without the candidates where ``keep`` is False (and without their links)."""
         kept = np.flatnonzero(keep)
-        renumber = np.full(self.size + 1, len(kept), dtype=np.int64)
+        renumber = np.empty(self.size + 1, dtype=np.int64)
+        renumber.fill(len(kept))
         renumber[kept] = np.arange(len(kept))
         links = keep[self.qa] & keep[self.qb]
         return IndexedProblem(
@@ -81,19 +82,21 @@ def index_problem(problem: AlignmentProblem) -> IndexedProblem:
     unary = problem.unary
     n1, n2 = unary.shape
     pairs, weights = problem.pairs, np.asarray(problem.weights, dtype=np.float64)
-    if len(weights) and weights.min() <= 0:
-        if weights.min() < 0:
-            raise ValueError("pairwise weights must be non-negative")
-        pairs, weights = pairs[weights > 0], weights[weights > 0]
-
     useful = unary > 0
-    useful[pairs[:, 0], pairs[:, 1]] = True
-    useful[pairs[:, 2], pairs[:, 3]] = True
+    if len(weights):
+        low = weights.min()
+        if low <= 0:
+            if low < 0:
+                raise ValueError("pairwise weights must be non-negative")
+            pairs, weights = pairs[weights > 0], weights[weights > 0]
+        useful[pairs[:, 0], pairs[:, 1]] = True
+        useful[pairs[:, 2], pairs[:, 3]] = True
     ci, cj = np.nonzero(useful)
     size = len(ci)
-    grid = np.full((n1, n2 + 1), size, dtype=np.int64)
+    grid = np.empty((n1, n2 + 1), dtype=np.int64)
+    grid.fill(size)
     grid[ci, cj] = np.arange(size)
     cu = np.asarray(unary[ci, cj], dtype=np.float64)
-    integral = not (np.any(cu % 1) or np.any(weights % 1))
+    integral = not (np.count_nonzero(cu % 1) or np.count_nonzero(weights % 1))
     qa, qb = grid[pairs[:, 0], pairs[:, 1]], grid[pairs[:, 2], pairs[:, 3]]
     return IndexedProblem(n1, n2, ci, cj, cu, grid, qa, qb, weights, integral)
