@@ -101,7 +101,7 @@ class HighsEngine:
         h.passModel(
             f.n_cols, f.n_rows, len(f.index), 1, -1, 0.0,
             f.cost, np.zeros(f.n_cols), np.ones(f.n_cols), np.full(f.n_rows, -np.inf), f.upper,
-            f.start.astype(np.int32), f.index.astype(np.int32), f.value, np.zeros(f.n_cols, dtype=np.int32),
+            f.start, f.index, f.value, np.zeros(f.n_cols, dtype=np.int32),
         )
         self._loaded = f
 
@@ -160,23 +160,21 @@ class HighsEngine:
         None if unsolved (time limit).
         """
         h = self._highs
-        columns = np.array([c for c, _ in fixings], dtype=np.int32)
-        values = np.array([v for _, v in fixings], dtype=np.float64)
-        if len(columns):
+        if fixings:
+            columns = np.array([c for c, _ in fixings], dtype=np.int32)
+            values = np.array([v for _, v in fixings], dtype=np.float64)
             h.changeColsBounds(len(columns), columns, values, values)
         self._set_time_limit(time_limit)
         h.run()
         status = h.getModelStatus()
-        if len(columns):
+        if fixings:
             h.changeColsBounds(len(columns), columns, np.zeros(len(columns)), np.ones(len(columns)))
         if status == self._highspy.HighsModelStatus.kInfeasible:
             return ()
         if status != self._highspy.HighsModelStatus.kOptimal:
             return None
         solution = h.getSolution()
-        fixed = np.full(f.n_cols, -1, dtype=np.int8)
-        fixed[columns] = values
-        return np.asarray(solution.col_value), f.dual_bound(np.asarray(solution.row_dual), fixed)
+        return np.asarray(solution.col_value), f.dual_bound(solution.row_dual, fixings)
 
 
 class ScipyEngine:

@@ -15,6 +15,7 @@ at about the same LP time).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -24,7 +25,8 @@ from amrmetrics.align.indexed import IndexedProblem
 
 @dataclass(frozen=True, eq=False)
 class Formulation:
-    """``max cost . z`` subject to ``A z <= upper``, ``0 <= z <= 1``; A in CSC (``start``, ``index``, ``value``)."""
+    """``max cost . z`` subject to ``A z <= upper``, ``0 <= z <= 1``; A in CSC (``start``, ``index``, ``value``;
+    32-bit indices, as HiGHS takes them)."""
 
     cost: np.ndarray
     upper: np.ndarray
@@ -43,22 +45,22 @@ class Formulation:
         """Number of rows."""
         return len(self.upper)
 
-    def dual_bound(self, duals: np.ndarray, fixed_one: np.ndarray | None = None) -> float:
+    def dual_bound(self, duals: np.ndarray, fixings: Sequence[tuple[int, int]] = ()) -> float:
         """A rigorous upper bound from any row multipliers (clipped to >= 0), by weak duality.
 
         With ``pi >= 0`` and reduced costs ``d = cost - A^T pi``, every feasible ``z`` satisfies
         ``cost . z <= upper . pi + sum_j max(d_j z_j)`` over each column's range: [0, 1], or
-        {0} / {1} for columns a branch fixed (``fixed_one``: 1 = fixed to one, 0 = fixed to zero,
-        -1 = free). Every column has entries (a candidate sits in its test and gold rows), so
-        ``reduceat`` sees no empty column.
+        {0} / {1} for the columns a branch fixed (``fixings``: ``(column, value)`` pairs). Every
+        column has entries (a candidate sits in its test and gold rows), so ``reduceat`` sees no
+        empty column.
         """
         if not self.n_cols:
             return 0.0
         pi = np.maximum(np.asarray(duals, dtype=np.float64), 0.0)
         reduced = self.cost - np.add.reduceat(self.value * pi[self.index], self.start[:-1])
         gain = np.maximum(reduced, 0.0)
-        if fixed_one is not None:
-            gain = np.where(fixed_one == 1, reduced, np.where(fixed_one == 0, 0.0, gain))
+        for column, value in fixings:
+            gain[column] = reduced[column] if value else 0.0
         return float(self.upper @ pi + gain.sum())
 
 
@@ -103,14 +105,14 @@ def formulate(ip: IndexedProblem) -> Formulation:
 
     order = np.argsort(cols, kind="stable")
     n_cols = size + m
-    start = np.zeros(n_cols + 1, dtype=np.int64)
+    start = np.zeros(n_cols + 1, dtype=np.int32)
     np.cumsum(np.bincount(cols, minlength=n_cols), out=start[1:])
     upper = np.concatenate([np.ones(base), np.zeros(n_test_rows + n_gold_rows)])
     return Formulation(
         cost=np.concatenate([ip.cu, ip.qw]),
         upper=upper,
         start=start,
-        index=rows[order],
+        index=rows[order].astype(np.int32),
         value=vals[order],
         n_x=size,
     )
