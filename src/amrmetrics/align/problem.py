@@ -71,8 +71,8 @@ def build_problem(
     (see :class:`~amrmetrics.standardize.Preset`). ``instance_weights`` replaces the 0/1 equality
     of concepts (``(n_test, n_gold)``, for graded metrics).
     """
-    test_index = {v: i for i, v in enumerate(test.variables)}
-    gold_index = {v: j for j, v in enumerate(gold.variables)}
+    test_index = {v: i for i, (v, _) in enumerate(test.instances)}
+    gold_index = {v: j for j, (v, _) in enumerate(gold.instances)}
     n1, n2 = len(test_index), len(gold_index)
 
     if instance_weights is not None:
@@ -89,32 +89,39 @@ def build_problem(
             if js:
                 unary[test_index[v], js] += 1.0
 
-    gold_attrs: dict[tuple[str, str], list[tuple[int, int]]] = defaultdict(list)
-    for (v, r, c), n in Counter(gold.attributes).items():
-        gold_attrs[(r, c)].append((gold_index[v], n))
-    for (v, r, c), n in Counter(test.attributes).items():
-        for j, n2_ in gold_attrs.get((r, c), ()):
-            unary[test_index[v], j] += _combine(n, n2_, duplicates)
+    if test.attributes and gold.attributes:
+        gold_attrs: dict[tuple[str, str], list[tuple[int, int]]] = defaultdict(list)
+        for (v, r, c), n in Counter(gold.attributes).items():
+            gold_attrs[(r, c)].append((gold_index[v], n))
+        for (v, r, c), n in Counter(test.attributes).items():
+            for j, n2_ in gold_attrs.get((r, c), ()):
+                unary[test_index[v], j] += _combine(n, n2_, duplicates)
 
-    gold_rels: dict[str, list[tuple[int, int, int]]] = defaultdict(list)
-    for (s, r, t), n in Counter(gold.relations).items():
-        gold_rels[r].append((gold_index[s], gold_index[t], n))
-    quads: dict[tuple[int, int, int, int], int] = defaultdict(int)
-    for (s, r, t), n in Counter(test.relations).items():
-        candidates = gold_rels.get(r)
-        if not candidates:
-            continue
-        i, k = test_index[s], test_index[t]
-        for j, l, n2_ in candidates:
-            w = _combine(n, n2_, duplicates)
+    quads: dict[tuple[int, int, int, int], int] = {}
+    by_min = duplicates == "min"
+    if test.relations and gold.relations:
+        gold_rels: dict[str, list[tuple[int, int, int]]] = defaultdict(list)
+        for (s, r, t), n in Counter(gold.relations).items():
+            gold_rels[r].append((gold_index[s], gold_index[t], n))
+        for (s, r, t), n in Counter(test.relations).items():
+            candidates = gold_rels.get(r)
+            if not candidates:
+                continue
+            i, k = test_index[s], test_index[t]
             if i == k:
-                if j == l:
-                    unary[i, j] += w
-            elif j != l:
-                quads[(i, j, k, l) if i < k else (k, l, i, j)] += w
+                for j, l, n2_ in candidates:
+                    if j == l:
+                        unary[i, j] += _combine(n, n2_, duplicates)
+                continue
+            for j, l, n2_ in candidates:
+                if j != l:
+                    w = (n if n <= n2_ else n2_) if by_min else n * n2_
+                    key = (i, j, k, l) if i < k else (k, l, i, j)
+                    quads[key] = quads.get(key, 0) + w
 
     if quads:
-        pairs = np.array(list(quads), dtype=np.int64)
+        flat = [x for key in quads for x in key]
+        pairs = np.array(flat, dtype=np.int64).reshape(-1, 4)
         weights = np.array(list(quads.values()), dtype=np.float64)
     else:
         pairs = np.zeros((0, 4), dtype=np.int64)
