@@ -49,12 +49,15 @@ def greedy_init(ip: IndexedProblem, score: np.ndarray) -> np.ndarray:
     """
     mapping = [-1] * ip.n_test
     taken: set[int] = set()
+    most = min(ip.n_test, ip.n_gold)
     order = np.argsort(-score, kind="stable")
     order = order[score[order] > 0]
     for i, j in zip(ip.ci[order].tolist(), ip.cj[order].tolist()):
         if mapping[i] < 0 and j not in taken:
             mapping[i] = j
             taken.add(j)
+            if len(taken) == most:
+                break
     return np.array(mapping, dtype=np.int64)
 
 

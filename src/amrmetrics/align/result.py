@@ -43,4 +43,4 @@ class Alignment:
         """Build a result, marking it optimal when the bound meets the value."""
         upper = max(upper, value)
         status: Status = "optimal" if certified(value, upper) else fallback
-        return cls(tuple(int(j) for j in mapping), float(value), float(upper), status, seconds)
+        return cls(tuple(np.asarray(mapping, dtype=np.int64).tolist()), float(value), float(upper), status, seconds)

@@ -159,7 +159,9 @@ class ConceptSimilarity:
     def rows(self, concepts: Sequence[str]) -> np.ndarray:
         """Row numbers of concepts (adding the new ones)."""
         table = self._row
-        if any(c not in table for c in concepts):
+        try:
+            return np.array([table[c] for c in concepts], dtype=np.int64)
+        except KeyError:
             self.add(concepts)
         return np.array([table[c] for c in concepts], dtype=np.int64)
 
