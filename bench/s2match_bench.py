@@ -1,8 +1,9 @@
 """S2match speed and parity benchmark against the reference's golden scores.
 
-For each dataset it reports, in separate columns: the time to announce the corpus vocabulary
-and read the vectors file (load: the first lookup reads every announced word), the time to score every prepared pair (score; vectors already
-loaded, graphs already standardized, as the issue's speed target counts it), the same for exact
+For each dataset it reports, in separate columns: the time to announce the corpus vocabulary,
+read the vectors file and give the corpus's concepts their similarity rows in one batch (load:
+``prime``), the time to score every prepared pair (score; vectors already loaded, graphs already
+standardized, as the issue's speed target counts it), the same for exact
 Smatch, our corpus F next to the reference's pooled F (shared/golden/*/s2match-glove50.tsv), the
 share of pairs equal to the reference within 1e-6, pairs below it, and pairs certified optimal.
 Times are CPU seconds of this process (``time.process_time``), so a busy shared machine inflates
