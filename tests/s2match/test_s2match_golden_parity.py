@@ -10,16 +10,21 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 from conftest import golden_rows, requires_shared, shared
+
 from amrmetrics.metrics.registry import parse_metrics
 from amrmetrics.metrics.s2match import collapse_parallel
 from amrmetrics.read import read_graphs
 
 DATASETS = {
     "littleprince": ("data/littleprince-parses/candidates.amr", "data/littleprince-parses/references.amr"),
-    "bamboo/sick/main": ("data/bamboo/sick/main/src.dev.amr", "data/bamboo/sick/main/tgt.dev.amr"),
+    **{
+        f"bamboo/{name}/main": (f"data/bamboo/{name}/main/src.dev.amr", f"data/bamboo/{name}/main/tgt.dev.amr")
+        for name in ("sick", "sts", "para")
+    },
 }
+SEARCH_RELIABLE = ("littleprince", "bamboo/sick/main")
+"""Where the reference's hill-climbing finds the optimum often enough for the 97% rule."""
 
 
 def run(dataset: str, spec: str) -> tuple[np.ndarray, np.ndarray, object]:
@@ -33,7 +38,7 @@ def run(dataset: str, spec: str) -> tuple[np.ndarray, np.ndarray, object]:
 
 
 @requires_shared
-@pytest.mark.parametrize("dataset", list(DATASETS))
+@pytest.mark.parametrize("dataset", SEARCH_RELIABLE)
 def test_compat_is_never_below_the_reference_and_mostly_equal(dataset: str) -> None:
     ours, ref, metric = run(dataset, "s2match:compat=yes")
     assert len(ours) == len(ref)
@@ -60,3 +65,17 @@ def test_default_counts_differ_only_by_the_dropped_parallel_relations() -> None:
     )
     assert dropped.sum() > 0
     assert np.array_equal(ours[:, 1:3] - dropped, ref[:, 1:3])
+
+
+@requires_shared
+@pytest.mark.parametrize("dataset", ["bamboo/sts/main", "bamboo/para/main"])
+def test_where_the_reference_parser_agrees_we_are_never_below_it(dataset: str) -> None:
+    """On STS and PARA the reference's search misses too often for the 97% rule (docs/s2match.md);
+    still, every pair whose triple counts match is at least the reference, and the pairs whose
+    counts differ (parser behaviours compat does not emulate) are few."""
+    ours, ref, _ = run(dataset, "s2match:compat=yes")
+    same = np.all(ours[:, 1:3] == ref[:, 1:3], axis=1)
+    assert np.all(ours[:, 3] - ours[:, 0] <= 1e-9)
+    assert np.all(ours[same, 0] >= ref[same, 0] - 1e-9)
+    assert 0 < np.sum(~same) <= 10
+    assert np.mean(np.abs(ours[same, 0] - ref[same, 0]) < 1e-6) >= 0.85
