@@ -116,7 +116,7 @@ def eliminate(
             _others_best(by_col, col_total, ip.cj, ip.ci, ip.n_test),
         )
         keep = (np.floor(exclusion + 1e-6) > value) if ip.integral else (exclusion > value)
-        if np.count_nonzero(keep) == len(keep):
+        if keep.all():
             break
         ip = ip.restrict(keep)
         pot = potentials(ip)

@@ -60,8 +60,7 @@ class IndexedProblem:
     def restrict(self, keep: np.ndarray) -> IndexedProblem:
         """The problem without the candidates where ``keep`` is False (and without their links)."""
         kept = np.flatnonzero(keep)
-        renumber = np.empty(self.size + 1, dtype=np.int64)
-        renumber.fill(len(kept))
+        renumber = np.full(self.size + 1, len(kept), dtype=np.int64)
         renumber[kept] = np.arange(len(kept))
         links = keep[self.qa] & keep[self.qb]
         return IndexedProblem(
@@ -93,10 +92,9 @@ def index_problem(problem: AlignmentProblem) -> IndexedProblem:
         useful[pairs[:, 2], pairs[:, 3]] = True
     ci, cj = np.nonzero(useful)
     size = len(ci)
-    grid = np.empty((n1, n2 + 1), dtype=np.int64)
-    grid.fill(size)
+    grid = np.full((n1, n2 + 1), size, dtype=np.int64)
     grid[ci, cj] = np.arange(size)
     cu = np.asarray(unary[ci, cj], dtype=np.float64)
-    integral = not (np.count_nonzero(cu % 1) or np.count_nonzero(weights % 1))
+    integral = not (np.any(cu % 1) or np.any(weights % 1))
     qa, qb = grid[pairs[:, 0], pairs[:, 1]], grid[pairs[:, 2], pairs[:, 3]]
     return IndexedProblem(n1, n2, ci, cj, cu, grid, qa, qb, weights, integral)

@@ -98,7 +98,6 @@ def build_problem(
                 unary[test_index[v], j] += _combine(n, n2_, duplicates)
 
     quads: dict[tuple[int, int, int, int], int] = {}
-    by_min = duplicates == "min"
     if test.relations and gold.relations:
         gold_rels: dict[str, list[tuple[int, int, int]]] = defaultdict(list)
         for (s, r, t), n in Counter(gold.relations).items():
@@ -115,9 +114,8 @@ def build_problem(
                 continue
             for j, l, n2_ in candidates:
                 if j != l:
-                    w = (n if n <= n2_ else n2_) if by_min else n * n2_
                     key = (i, j, k, l) if i < k else (k, l, i, j)
-                    quads[key] = quads.get(key, 0) + w
+                    quads[key] = quads.get(key, 0) + _combine(n, n2_, duplicates)
 
     if quads:
         flat = [x for key in quads for x in key]
