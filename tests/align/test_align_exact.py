@@ -32,6 +32,16 @@ def test_exact_equals_brute_force(problem: AlignmentProblem) -> None:
     assert len(mapped) == len(set(mapped)) and len(result.mapping) == problem.shape[0]
 
 
+def test_a_graded_problem_whose_remaining_weights_are_integers_is_certified() -> None:
+    """Elimination drops the only graded candidate (0.5); the branch and bound then prunes by
+    integrality, so its bound must be rounded down as the remaining problem's (found by hypothesis)."""
+    unary = np.array([[1.0, 0.0, 2.0], [2.0, 2.0, 0.0], [0.5, 2.0, 2.0]])
+    problem = AlignmentProblem(unary, np.array([[0, 2, 1, 1], [0, 0, 2, 1]]), np.array([1.0, 1.0]))
+    result = ExactSolver().solve(problem)
+    assert result.status == "optimal"
+    assert result.value == pytest.approx(brute_force(problem)) and result.upper == pytest.approx(result.value)
+
+
 @settings(max_examples=80, deadline=None)
 @given(problems())
 def test_hill_climbing_never_beats_the_optimum(problem: AlignmentProblem) -> None:

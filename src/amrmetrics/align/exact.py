@@ -122,7 +122,7 @@ class ExactSolver:
         lp = self.engine.relax(f, deadline - time.perf_counter())
         rounded = best.mapping if lp.z is None else _mapping_of(reduced, lp.z)
         best.offer(rounded)
-        upper = min(upper, max(best.value, tighten(lp.bound, ip.integral)))
+        upper = min(upper, max(best.value, tighten(lp.bound, reduced.integral)))
         if certified(best.value, upper):
             return done()
         best.offer(climb(ip, rounded))
@@ -133,5 +133,5 @@ class ExactSolver:
         mip = self.engine.integer(f, _start(reduced, f, best.mapping), deadline - time.perf_counter())
         if mip.z is not None:
             best.offer(_mapping_of(reduced, mip.z))
-        upper = min(upper, max(best.value, tighten(mip.bound, ip.integral)))
+        upper = min(upper, max(best.value, tighten(mip.bound, reduced.integral)))
         return done()

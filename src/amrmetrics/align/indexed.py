@@ -58,19 +58,29 @@ class IndexedProblem:
         return indptr, np.concatenate([self.qb, self.qa])[order], np.concatenate([self.qw, self.qw])[order]
 
     def restrict(self, keep: np.ndarray) -> IndexedProblem:
-        """The problem without the candidates where ``keep`` is False (and without their links)."""
+        """The problem without the candidates where ``keep`` is False (and without their links).
+
+        It is integral when what is left is (dropping the graded candidates of a problem can make
+        every remaining weight an integer, and then its bounds can be rounded down).
+        """
         kept = np.flatnonzero(keep)
         renumber = np.full(self.size + 1, len(kept), dtype=np.int64)
         renumber[kept] = np.arange(len(kept))
         links = keep[self.qa] & keep[self.qb]
+        cu, qw = self.cu[kept], self.qw[links]
         return IndexedProblem(
-            self.n_test, self.n_gold, self.ci[kept], self.cj[kept], self.cu[kept], renumber[self.grid],
-            renumber[self.qa[links]], renumber[self.qb[links]], self.qw[links], self.integral,
+            self.n_test, self.n_gold, self.ci[kept], self.cj[kept], cu, renumber[self.grid],
+            renumber[self.qa[links]], renumber[self.qb[links]], qw, self.integral or _integral(cu, qw),
         )
 
     def candidate_of(self, mapping: np.ndarray) -> np.ndarray:
         """The index each test node uses under ``mapping`` (gold -1 = unmapped)."""
         return self.grid[np.arange(self.n_test), np.where(mapping < 0, self.n_gold, mapping)]
+
+
+def _integral(unary: np.ndarray, weights: np.ndarray) -> bool:
+    """Every candidate and link weight is an integer."""
+    return not (np.any(unary % 1) or np.any(weights % 1))
 
 
 def index_problem(problem: AlignmentProblem) -> IndexedProblem:
@@ -95,6 +105,6 @@ def index_problem(problem: AlignmentProblem) -> IndexedProblem:
     grid = np.full((n1, n2 + 1), size, dtype=np.int64)
     grid[ci, cj] = np.arange(size)
     cu = np.asarray(unary[ci, cj], dtype=np.float64)
-    integral = not (np.any(cu % 1) or np.any(weights % 1))
+    integral = _integral(cu, weights)
     qa, qb = grid[pairs[:, 0], pairs[:, 1]], grid[pairs[:, 2], pairs[:, 3]]
     return IndexedProblem(n1, n2, ci, cj, cu, grid, qa, qb, weights, integral)
