@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 import numpy as np
 
@@ -125,12 +125,6 @@ class CachedEmbedder(ABC):
     def signature(self) -> str:
         """``name@version``."""
         return f"{self.name}@{self.version}" if self.version else self.name
-
-    def __getstate__(self) -> dict[str, Any]:
-        return dict(self.__dict__)
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
 
 
 def normalize_rows(matrix: np.ndarray, known: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

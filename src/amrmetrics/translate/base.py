@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 MAX_WORDS = 3
 """Longer glosses ("to be fond of sth in a bad way") are explanations, not labels, and are dropped."""
@@ -86,12 +86,6 @@ class CachedLexicon(ABC):
     def signature(self) -> str:
         """``name@version``."""
         return f"{self.name}@{self.version}" if self.version else self.name
-
-    def __getstate__(self) -> dict[str, Any]:
-        return dict(self.__dict__)
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
 
 
 class FunctionLexicon(CachedLexicon):
