@@ -8,7 +8,7 @@ import numpy as np
 
 from conftest import DATA
 from amrmetrics.embed import prime
-from amrmetrics.embed.vocabulary import file_concepts
+from amrmetrics.embed.vocabulary import file_labels, file_vocabulary
 from amrmetrics.metrics.s2match import S2match
 from amrmetrics.read import read_graphs
 
@@ -33,7 +33,8 @@ def write(tmp_path: Path) -> tuple[Path, Path]:
 
 def test_file_concepts_are_the_lowercased_tokens_after_a_slash(tmp_path: Path) -> None:
     test, gold = write(tmp_path)
-    concepts = file_concepts([test, gold])
+    words, concepts = file_labels([test, gold])
+    assert words == file_vocabulary([test, gold])
     assert concepts == sorted(concepts)
     assert {"want-01", "boy", "city", "name", "hit-02", "king", "dog", "believe-01", "ice-cream"} <= set(concepts)
     assert "Want-01" not in concepts and "not-a-concept" not in concepts

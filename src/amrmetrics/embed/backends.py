@@ -77,14 +77,11 @@ def prime(metrics: Sequence[Any], paths: Iterable[str | Path]) -> None:
     embedders = [e for e in candidates if e is not None]
     if not embedders:
         return
-    from amrmetrics.embed.vocabulary import file_concepts, file_vocabulary
+    from amrmetrics.embed.vocabulary import file_labels
 
-    paths = list(paths)
-    words = file_vocabulary(paths)
+    words, concepts = file_labels(paths)
     for embedder in embedders:
         embedder.need(words)
-    similarities = [m.concept_similarity() for m in metrics if callable(getattr(m, "concept_similarity", None))]
-    if similarities:
-        concepts = file_concepts(paths)
-        for similarity in similarities:
-            similarity.add(concepts)
+    for metric in metrics:
+        if callable(getattr(metric, "concept_similarity", None)):
+            metric.concept_similarity().add(concepts)

@@ -58,27 +58,25 @@ def text_vocabulary(text: str) -> set[str]:
     return _keys_of_tokens(set(_TOKEN.findall(text)))
 
 
-def file_vocabulary(paths: Iterable[str | Path]) -> set[str]:
-    """:func:`text_vocabulary` of several files (comment and metadata lines skipped)."""
+def file_labels(paths: Iterable[str | Path]) -> tuple[set[str], list[str]]:
+    """The keys of every token of several files (:func:`text_vocabulary`; comment and metadata
+    lines skipped) and their lower-cased concepts (every token after a ``/``, sorted), in one pass.
+
+    Found from the raw text, so a token after a ``/`` inside a string can slip into the concepts:
+    a superset is harmless (callers only precompute per-concept data).
+    """
     tokens: set[str] = set()
+    concepts: set[str] = set()
     for path in paths:
         with open(path, encoding="utf-8", errors="replace") as handle:
             for line in handle:
                 if not line.lstrip().startswith("#"):
                     tokens.update(_TOKEN.findall(line))
-    return _keys_of_tokens(tokens)
+                    if "/" in line:
+                        concepts.update(_CONCEPT.findall(line.lower()))
+    return _keys_of_tokens(tokens), sorted(concepts)
 
 
-def file_concepts(paths: Iterable[str | Path]) -> list[str]:
-    """The lower-cased concepts of several PENMAN files (every token after a ``/``), sorted.
-
-    Found from the raw text like :func:`file_vocabulary`, so a token after a ``/`` inside a
-    string can slip in: a superset is harmless (callers only precompute per-concept data).
-    """
-    concepts: set[str] = set()
-    for path in paths:
-        with open(path, encoding="utf-8", errors="replace") as handle:
-            for line in handle:
-                if "/" in line and not line.lstrip().startswith("#"):
-                    concepts.update(_CONCEPT.findall(line.lower()))
-    return sorted(concepts)
+def file_vocabulary(paths: Iterable[str | Path]) -> set[str]:
+    """:func:`text_vocabulary` of several files (comment and metadata lines skipped)."""
+    return file_labels(paths)[0]
