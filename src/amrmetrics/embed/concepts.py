@@ -159,9 +159,7 @@ class ConceptSimilarity:
     def rows(self, concepts: Sequence[str]) -> np.ndarray:
         """Row numbers of concepts (adding the new ones)."""
         table = self._row
-        try:
-            return np.array([table[c] for c in concepts], dtype=np.int64)
-        except KeyError:
+        if any(c not in table for c in concepts):
             self.add(concepts)
         return np.array([table[c] for c in concepts], dtype=np.int64)
 
