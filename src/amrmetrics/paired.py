@@ -18,7 +18,7 @@ import numpy as np
 
 from amrmetrics.graph import EMPTY_GRAPH
 from amrmetrics.metrics.base import Metric, PairResult
-from amrmetrics.read import CorpusError, Entry, GraphError, Pair, count_graphs, iter_entries, pair_files
+from amrmetrics.read import CorpusError, Entry, GraphError, Pair, counted_entries, iter_entries, pair_files
 
 PathLike = str | os.PathLike[str]
 
@@ -140,9 +140,10 @@ def pair_systems(a: PathLike, b: PathLike, gold: PathLike, *, pair_by_id: bool =
         listed = list(pairs_a)
         index_b = _index_system(b, [p.test.id for p in listed])  # type: ignore[misc]
         return total, (Pair(p.index, _joined(p.test, index_b[p.test.id]), p.gold) for p in listed)  # type: ignore[index]
-    counts = {path: count_graphs(path) for path in (a, b, gold)}
+    counted = {path: counted_entries(path) for path in (a, b, gold)}
+    counts = {path: n for path, (n, _) in counted.items()}
     if len(set(counts.values())) != 1:
         listing = ", ".join(f"{path} has {n}" for path, n in counts.items())
         raise CorpusError(f"the files must pair one to one, but {listing} graphs (use --pair-by-id to pair by '# ::id')")
-    triples = zip(iter_entries(a), iter_entries(b), iter_entries(gold))
+    triples = zip(*(entries for _, entries in counted.values()))
     return counts[gold], (Pair(i, _joined(x, y), g) for i, (x, y, g) in enumerate(triples))

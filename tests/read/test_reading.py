@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from amrmetrics.read import CorpusError, decode, iter_entries, iter_text_entries, pair_files, read_graphs, split_blocks
+from amrmetrics.read import CorpusError, corpus, counted_entries, decode, iter_entries, iter_text_entries, pair_files, read_graphs, split_blocks
 
 GOOD = "(a / alpha :ARG0 (b / beta))"
 
@@ -105,6 +105,17 @@ def test_pairing_refuses_different_counts(tmp_path):
     b.write_text(f"{GOOD}\n", encoding="utf-8")
     with pytest.raises(CorpusError, match=r"a\.amr has 2 graphs but .*b\.amr has 1"):
         pair_files(a, b)
+
+
+@pytest.mark.parametrize("keep_chars", [0, 10, 1 << 25])
+def test_counted_entries_match_a_fresh_split_whether_kept_or_split_again(tmp_path, monkeypatch, keep_chars):
+    path = tmp_path / "c.amr"
+    path.write_text(f"# ::id one\n{GOOD}\n\n(b / broken\n\n# ::id three\n(c / gamma)\n", encoding="utf-8")
+    monkeypatch.setattr(corpus, "KEEP_CHARS", keep_chars)
+    count, entries_ = counted_entries(path)
+    got = [(e.number, e.line, e.id, e.graph, str(e.error)) for e in entries_]
+    assert count == 3 == len(got)
+    assert got == [(e.number, e.line, e.id, e.graph, str(e.error)) for e in iter_entries(path)]
 
 
 def test_pair_by_id(tmp_path):

@@ -144,9 +144,28 @@ def iter_text_entries(text: str, *, file: str = "<string>") -> Iterator[Entry]:
         yield Entry.of_block(block, file)
 
 
-def count_graphs(path: PathLike) -> int:
-    """Number of graph positions in a file (splitting only, no decoding)."""
-    return sum(1 for _ in split_text(_chunks(path)))
+KEEP_CHARS = 1 << 25
+"""Files with up to this many characters of graph text are split once: counting keeps the blocks."""
+
+
+def counted_entries(path: PathLike) -> tuple[int, Iterator[Entry]]:
+    """The number of graph positions in a file, then its entries (decoding lazily).
+
+    Pairing must know every file's count before scoring anything, so the file is split once to
+    count; its blocks are kept for the entries unless the file is large, which is split again.
+    """
+    file = os.fspath(path)
+    kept: list[Block] | None = []
+    count = chars = 0
+    for block in split_text(_chunks(path)):
+        count += 1
+        if kept is not None:
+            chars += len(block.text)
+            kept.append(block)
+            if chars > KEEP_CHARS:
+                kept = None
+    blocks = iter(kept) if kept is not None else split_text(_chunks(path))
+    return count, (Entry.of_block(block, file) for block in blocks)
 
 
 def read_graphs(path: PathLike, *, on_error: OnError = "fail") -> list[Graph]:
@@ -187,13 +206,13 @@ def pair_files(test: PathLike, gold: PathLike, *, pair_by_id: bool = False) -> t
     """
     if pair_by_id:
         return _pairs_by_id(test, gold)
-    n_test, n_gold = count_graphs(test), count_graphs(gold)
+    (n_test, test_entries), (n_gold, gold_entries) = counted_entries(test), counted_entries(gold)
     if n_test != n_gold:
         raise CorpusError(
             f"{test} has {n_test} graphs but {gold} has {n_gold}: the files must pair one to one "
             "(use --pair-by-id to pair by '# ::id')"
         )
-    pairs = (Pair(i, t, g) for i, (t, g) in enumerate(zip(iter_entries(test), iter_entries(gold))))
+    pairs = (Pair(i, t, g) for i, (t, g) in enumerate(zip(test_entries, gold_entries)))
     return n_test, pairs
 
 
@@ -247,7 +266,7 @@ __all__ = [
     "ON_ERROR_CHOICES",
     "OnError",
     "Pair",
-    "count_graphs",
+    "counted_entries",
     "format_errors",
     "iter_entries",
     "pair_files",
