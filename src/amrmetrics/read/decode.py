@@ -68,8 +68,11 @@ def _penman_message(err: DecodeError) -> str:
 Edge = tuple[str, str, str, bool]
 """``(source, role, target, target_is_a_node_written_here)``"""
 
-_TOKEN = re.compile(r'[()/]|"[^"\\]*(?:\\.[^"\\]*)*"|:[^\s()/:~]*|~(?:[a-z]\.?)?[0-9]+(?:,[0-9]+)*|[^\s"()/:~]+|\S')
-"""penman's tokens (parentheses, slash, string, role, alignment, symbol), then any stray character."""
+_TOKEN = re.compile(r'\s*([()/]|:[^\s()/:~]*|[^\s"()/:~]+|"[^"\\]*(?:\\.[^"\\]*)*"|~(?:[a-z]\.?)?[0-9]+(?:,[0-9]+)*|\S)')
+"""penman's tokens (parentheses, slash, role, symbol, string, alignment), then any stray character.
+
+A whitespace run is skipped in one step before each token (the alternatives start with distinct
+characters, so their order only puts the frequent ones first); this halves tokenizing time."""
 
 
 class _Irregular(Exception):
@@ -83,7 +86,9 @@ def _fast_parse(text: str) -> tuple[list[tuple[str, str]], list[Edge]] | None:
     accepts only the regular shape of a graph, so penman stays the authority on everything else
     and on every error message; tests check that both paths give identical graphs.
     """
-    tokens = [t for t in _TOKEN.findall(text) if t[0] != "~" or len(t) == 1]
+    tokens = _TOKEN.findall(text)
+    if "~" in text:
+        tokens = [t for t in tokens if t[0] != "~" or len(t) == 1]
     instances: list[tuple[str, str]] = []
     slots: list[list[Edge]] = []
     try:
@@ -182,8 +187,12 @@ def decode(
     defined = {v for v, _ in instances}
     attributes = []
     relations = []
+    tree = []
     for source, role, target, is_node in edges:
-        if is_node or (target in defined and target[0] != '"'):
+        if is_node:
+            relations.append((source, role, target))
+            tree.append(relations[-1])
+        elif target in defined and target[0] != '"':
             relations.append((source, role, target))
         else:
             attributes.append((source, role, target))
@@ -192,6 +201,6 @@ def decode(
         attributes=tuple(attributes),
         relations=tuple(relations),
         root=instances[0][0],
-        metadata=dict(metadata or {}),
-        tree_edges=frozenset((s, r, t) for s, r, t, is_node in edges if is_node),
+        metadata=dict(metadata) if metadata else {},
+        tree_edges=frozenset(tree),
     )
