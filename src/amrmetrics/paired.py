@@ -140,10 +140,9 @@ def pair_systems(a: PathLike, b: PathLike, gold: PathLike, *, pair_by_id: bool =
         listed = list(pairs_a)
         index_b = _index_system(b, [p.test.id for p in listed])  # type: ignore[misc]
         return total, (Pair(p.index, _joined(p.test, index_b[p.test.id]), p.gold) for p in listed)  # type: ignore[index]
-    counted = {path: counted_entries(path) for path in (a, b, gold)}
-    counts = {path: n for path, (n, _) in counted.items()}
-    if len(set(counts.values())) != 1:
-        listing = ", ".join(f"{path} has {n}" for path, n in counts.items())
+    (n_a, entries_a), (n_b, entries_b), (n_gold, entries_gold) = (counted_entries(path) for path in (a, b, gold))
+    if not n_a == n_b == n_gold:
+        listing = ", ".join(f"{path} has {n}" for path, n in ((a, n_a), (b, n_b), (gold, n_gold)))
         raise CorpusError(f"the files must pair one to one, but {listing} graphs (use --pair-by-id to pair by '# ::id')")
-    triples = zip(*(entries for _, entries in counted.values()))
-    return counts[gold], (Pair(i, _joined(x, y), g) for i, (x, y, g) in enumerate(triples))
+    triples = zip(entries_a, entries_b, entries_gold)
+    return n_gold, (Pair(i, _joined(x, y), g) for i, (x, y, g) in enumerate(triples))
