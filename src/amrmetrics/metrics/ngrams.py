@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from operator import itemgetter
 
 Label = tuple[str, ...]
 """A node label as tokens: one token per label (``("new york",)``), or whitespace tokens (compat)."""
@@ -36,9 +35,9 @@ class LabelGraph:
 def ngram_counts(graph: LabelGraph, n: int) -> tuple[Counter[Ngram], ...]:
     """Counts of the n-grams of orders 1..n from every start node, one order at a time."""
     labels = graph.labels
-    steps = [tuple((edge, (role,) + labels[target], target) for edge, role, target in out) for out in graph.out]
-    paths = [(labels[start], start, ()) for start in graph.starts]
-    counts = [Counter(map(itemgetter(0), paths))]
+    counts = [Counter([labels[start] for start in graph.starts])]
+    steps = [[(edge, (role,) + labels[target], target) for edge, role, target in out] if out else () for out in graph.out]
+    paths = [(labels[start], start, ()) for start in graph.starts if steps[start]]
     for _ in range(1, n):
         paths = [
             (gram + suffix, target, used + (edge,))
@@ -46,7 +45,7 @@ def ngram_counts(graph: LabelGraph, n: int) -> tuple[Counter[Ngram], ...]:
             for edge, suffix, target in steps[node]
             if edge not in used
         ]
-        counts.append(Counter(map(itemgetter(0), paths)))
+        counts.append(Counter([path[0] for path in paths]))
     return tuple(counts)
 
 

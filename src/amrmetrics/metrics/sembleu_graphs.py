@@ -20,14 +20,15 @@ _QUOTED_DROPPED = str.maketrans("", "", "():/")
 
 
 def _label(text: str) -> Label:
-    return (" ".join(text.lower().split()),)
+    low = text.lower()
+    return (low,) if low.isprintable() and " " not in low else (" ".join(low.split()),)
 
 
 def _adjacency(nodes: int, edges: list[tuple[int, str, int]]) -> tuple[tuple[OutEdge, ...], ...]:
     out: list[list[OutEdge]] = [[] for _ in range(nodes)]
-    for k, (source, role, target) in enumerate(edges):
-        out[source].append((k, role, target))
-    return tuple(tuple(o) for o in out)
+    for k, edge in enumerate(edges):
+        out[edge[0]].append((k, edge[1], edge[2]))
+    return tuple(map(tuple, out))
 
 
 def label_graph(graph: Graph) -> LabelGraph:
