@@ -40,6 +40,8 @@ class Graph:
     metadata: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
     tree_edges: frozenset[Relation] = field(default=frozenset(), compare=False, hash=False)
     """Relations written as their target's definition (``:role (var / concept)``), as read; layout only (SemBLEU compat)."""
+    last_branches: frozenset[Relation] = field(default=frozenset(), compare=False, hash=False)
+    """Each node's last branch as written ``(variable, role, target)``, as read; layout only (S2match compat)."""
 
     @property
     def variables(self) -> tuple[str, ...]:

@@ -28,10 +28,10 @@ TRICKY = [
 
 
 def both(text: str, monkeypatch) -> tuple:
-    fast = [(e.graph, e.graph and e.graph.tree_edges, str(e.error)) for e in iter_text_entries(text)]
+    fast = [(e.graph, e.graph and (e.graph.tree_edges, e.graph.last_branches), str(e.error)) for e in iter_text_entries(text)]
     with monkeypatch.context() as m:
         m.setattr(decode_module, "_fast_parse", lambda _: None)
-        slow = [(e.graph, e.graph and e.graph.tree_edges, str(e.error)) for e in iter_text_entries(text)]
+        slow = [(e.graph, e.graph and (e.graph.tree_edges, e.graph.last_branches), str(e.error)) for e in iter_text_entries(text)]
     return fast, slow
 
 
@@ -65,11 +65,11 @@ def test_every_shared_graph_identical_and_fast(monkeypatch):
     with monkeypatch.context() as m:
         m.setattr(penman, "parse", counting)
         for f in files:
-            fast_graphs += [(e.graph, e.graph and e.graph.tree_edges) for e in iter_entries(f)]
+            fast_graphs += [(e.graph, e.graph and (e.graph.tree_edges, e.graph.last_branches)) for e in iter_entries(f)]
     assert calls["penman"] == 0
     with monkeypatch.context() as m:
         m.setattr(decode_module, "_fast_parse", lambda _: None)
-        slow_graphs = [(e.graph, e.graph and e.graph.tree_edges) for f in files for e in iter_entries(f)]
+        slow_graphs = [(e.graph, e.graph and (e.graph.tree_edges, e.graph.last_branches)) for f in files for e in iter_entries(f)]
     assert fast_graphs == slow_graphs
 
 

@@ -67,6 +67,8 @@ def _penman_message(err: DecodeError) -> str:
 
 Edge = tuple[str, str, str, bool]
 """``(source, role, target, target_is_a_node_written_here)``"""
+Parsed = tuple[list[tuple[str, str]], list[Edge], list[Edge]]
+"""Instances, edges in penman's walk order, and each node's last edge as written."""
 
 _TOKEN = re.compile(r'\s*([()/]|:[^\s()/:~]*|[^\s"()/:~]+|"[^"\\]*(?:\\.[^"\\]*)*"|~(?:[a-z]\.?)?[0-9]+(?:,[0-9]+)*|\S)')
 """penman's tokens (parentheses, slash, role, symbol, string, alignment), then any stray character.
@@ -79,8 +81,8 @@ class _Irregular(Exception):
     """The fast reader met something it leaves to penman (an error, or a rare construct)."""
 
 
-def _fast_parse(text: str) -> tuple[list[tuple[str, str]], list[Edge]] | None:
-    """Instances and edges of a regular graph, or None to let penman's parser decide.
+def _fast_parse(text: str) -> Parsed | None:
+    """Instances, edges and last edges of a regular graph, or None to let penman's parser decide.
 
     One regex pass and a small recursive descent, several times faster than penman's parser. It
     accepts only the regular shape of a graph, so penman stays the authority on everything else
@@ -97,7 +99,7 @@ def _fast_parse(text: str) -> tuple[list[tuple[str, str]], list[Edge]] | None:
         return None
     if end != len(tokens):
         return None
-    return instances, [edge for slot in slots for edge in slot]
+    return instances, [edge for slot in slots for edge in slot], [slot[-1] for slot in slots if slot]
 
 
 def _fast_node(tokens: list[str], pos: int, instances: list, slots: list[list[Edge]], seen: set[str]) -> int:
@@ -125,8 +127,8 @@ def _fast_node(tokens: list[str], pos: int, instances: list, slots: list[list[Ed
     return pos + 1
 
 
-def _penman_parse(text: str, fail) -> tuple[list[tuple[str, str]], list[Edge]]:
-    """Instances and edges from penman's parser, with our checks and located errors."""
+def _penman_parse(text: str, fail) -> Parsed:
+    """Instances, edges and last edges from penman's parser, with our checks and located errors."""
     import penman  # imported on first use: regular graphs never need it
     from penman.exceptions import DecodeError
 
@@ -136,6 +138,7 @@ def _penman_parse(text: str, fail) -> tuple[list[tuple[str, str]], list[Edge]]:
         raise fail(_penman_message(err), err.lineno or 1) from None
     instances: list[tuple[str, str]] = []
     edges: list[Edge] = []
+    last: list[Edge] = []
     defined: dict[str, int] = {}
     stack = [root]
     while stack:
@@ -161,8 +164,10 @@ def _penman_parse(text: str, fail) -> tuple[list[tuple[str, str]], list[Edge]]:
                 children.append(target)
             else:
                 edges.append((var, role, _strip(target), False))
+        if len(branches) > 1:  # edges[-1] is this node's last branch
+            last.append(edges[-1])
         stack.extend(reversed(children))
-    return instances, edges
+    return instances, edges, last
 
 
 def decode(
@@ -183,7 +188,7 @@ def decode(
 
     if not text.strip():
         raise fail("empty graph")
-    instances, edges = _fast_parse(text) or _penman_parse(text, fail)
+    instances, edges, last = _fast_parse(text) or _penman_parse(text, fail)
     defined = {v for v, _ in instances}
     attributes = []
     relations = []
@@ -203,4 +208,5 @@ def decode(
         root=instances[0][0],
         metadata=dict(metadata) if metadata else {},
         tree_edges=frozenset(tree),
+        last_branches=frozenset(edge[:3] for edge in last),
     )
