@@ -1,13 +1,15 @@
 """Parity with the reference S2match (golden s2match-glove50.tsv, GloVe-50 subset vectors).
 
-The reference hill-climbs, so with ``compat=yes`` (its triples) our exact optimum is never
-below its match and equals it on most pairs; the corpus F may only be higher, by at most 0.1
-points on these datasets. Without ``compat`` the triple counts differ exactly by the parallel
-relations the reference's parser drops.
+With ``compat=yes`` we have the reference parser's triples (counts equal on every pair). The
+reference hill-climbs, so our exact optimum is never below its match; it equals it on at least
+97% of the pairs and the corpus F is at most 0.1 points higher where its search is reliable
+(Little Prince, SICK), less often on STS and PARA. Without ``compat`` the triple counts differ
+exactly by the parallel relations the reference's parser drops.
 """
 
 from __future__ import annotations
 
+import functools
 import numpy as np
 import pytest
 from conftest import golden_rows, requires_shared, shared
@@ -27,6 +29,7 @@ SEARCH_RELIABLE = ("littleprince", "bamboo/sick/main")
 """Where the reference's hill-climbing finds the optimum often enough for the 97% rule."""
 
 
+@functools.cache
 def run(dataset: str, spec: str) -> tuple[np.ndarray, np.ndarray, object]:
     """Our (match, n_test, n_gold, upper) per pair and the reference's (match, n_test, n_gold)."""
     metric = parse_metrics(spec, {"vectors": str(shared("data/vectors/glove50-subset.txt"))})[0]
@@ -38,18 +41,23 @@ def run(dataset: str, spec: str) -> tuple[np.ndarray, np.ndarray, object]:
 
 
 @requires_shared
-@pytest.mark.parametrize("dataset", SEARCH_RELIABLE)
-def test_compat_is_never_below_the_reference_and_mostly_equal(dataset: str) -> None:
+@pytest.mark.parametrize("dataset", list(DATASETS))
+def test_compat_has_the_reference_triples_and_is_never_below_it(dataset: str) -> None:
     ours, ref, metric = run(dataset, "s2match:compat=yes")
     assert len(ours) == len(ref)
-    assert np.array_equal(ours[:, 1:3], ref[:, 1:3])
+    assert np.array_equal(ours[:, 1:3], ref[:, 1:3])  # the reference parser's triple counts, every pair
     assert np.all(ours[:, 3] - ours[:, 0] <= 1e-9)  # every pair certified optimal
-    ours_f, ref_f = metric.scores(ours)["F"], metric.scores(ref)["F"]
     assert np.all(ours[:, 0] >= ref[:, 0] - 1e-9)
-    assert np.all(ours_f >= ref_f - 1e-9)
+    assert np.all(metric.scores(ours)["F"] >= metric.scores(ref)["F"] - 1e-9)
+    assert metric.micro(ours)["F"] >= float(metric.scores(ref.sum(axis=0))["F"])
+
+
+@requires_shared
+@pytest.mark.parametrize("dataset", SEARCH_RELIABLE)
+def test_compat_equals_the_reference_on_97_percent_where_its_search_is_reliable(dataset: str) -> None:
+    ours, ref, metric = run(dataset, "s2match:compat=yes")
     assert np.mean(np.abs(ours[:, 0] - ref[:, 0]) < 1e-6) >= 0.97
-    corpus = metric.micro(ours)["F"] - float(metric.scores(ref.sum(axis=0))["F"])
-    assert 0 <= corpus <= 0.001
+    assert metric.micro(ours)["F"] - float(metric.scores(ref.sum(axis=0))["F"]) <= 0.001
 
 
 @requires_shared
@@ -69,13 +77,10 @@ def test_default_counts_differ_only_by_the_dropped_parallel_relations() -> None:
 
 @requires_shared
 @pytest.mark.parametrize("dataset", ["bamboo/sts/main", "bamboo/para/main"])
-def test_where_the_reference_parser_agrees_we_are_never_below_it(dataset: str) -> None:
-    """On STS and PARA the reference's search misses too often for the 97% rule (docs/s2match.md);
-    still, every pair whose triple counts match is at least the reference, and the pairs whose
-    counts differ (parser behaviours compat does not emulate) are few."""
+def test_where_the_reference_search_misses_the_optimum_often(dataset: str) -> None:
+    """On STS and PARA the reference's hill-climbing stops below the optimum too often for the 97%
+    rule (docs/s2match.md); the pairs still equal to it are most of them, and none is below it."""
     ours, ref, _ = run(dataset, "s2match:compat=yes")
-    same = np.all(ours[:, 1:3] == ref[:, 1:3], axis=1)
-    assert np.all(ours[:, 3] - ours[:, 0] <= 1e-9)
-    assert np.all(ours[same, 0] >= ref[same, 0] - 1e-9)
-    assert 0 < np.sum(~same) <= 10
-    assert np.mean(np.abs(ours[same, 0] - ref[same, 0]) < 1e-6) >= 0.85
+    equal = np.abs(ours[:, 0] - ref[:, 0]) < 1e-6
+    assert 0.85 <= np.mean(equal) < 0.97
+    assert np.all(ours[~equal, 0] > ref[~equal, 0])

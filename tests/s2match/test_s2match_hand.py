@@ -79,6 +79,36 @@ def test_compat_keeps_the_last_of_parallel_relations() -> None:
     assert plain[:3] == (4.0, 5.0, 4.0) and legacy[:3] == (4.0, 4.0, 4.0)
 
 
+def compat_triples(text: str) -> tuple[set, set]:
+    """Relations and attributes of one graph as ``s2match:compat=yes`` prepares it."""
+    graph = parse_metrics("s2match:compat=yes", {"vectors": TINY})[0].prepare(decode(text))
+    return set(graph.relations), set(graph.attributes)
+
+
+def test_compat_leaves_an_inverted_reentrancy_followed_by_another_branch_as_written() -> None:
+    last = compat_triples("(x / boy :ARG0-of (f / face-01) :ARG1-of f)")[0]
+    assert last == {("f", ":arg1", "x")}  # both inverted, then the parallel pair collapses to the last
+    followed = compat_triples("(x / boy :ARG0-of (f / face-01) :ARG1-of f :quant 2)")[0]
+    assert followed == {("x", ":arg1-of", "f"), ("f", ":arg0", "x")}
+
+
+def test_compat_repeated_inverted_reentrancy_is_written_once_and_inverted_once() -> None:
+    relations = compat_triples("(z / zoo :ARG1 (x / boy :ARG4-of z :ARG4-of z))")[0]
+    assert relations == {("x", ":arg4-of", "z"), ("z", ":arg4", "x")}
+
+
+def test_compat_keeps_the_last_value_of_a_repeated_attribute_role() -> None:
+    attributes = compat_triples("(p / percentage-entity :value 1 :value 2)")[1]
+    assert ("p", ":value", "2") in attributes and ("p", ":value", "1") not in attributes
+
+
+def test_compat_emulates_nothing_without_the_readers_layout() -> None:
+    read = decode("(x / boy :ARG0-of (f / face-01) :ARG1-of f :quant 2)")
+    compat = parse_metrics("s2match:compat=yes", {"vectors": TINY})[0]
+    for built in (read.evolve(last_branches=frozenset()), read.evolve(last_branches=frozenset({("q", ":r", "s")}))):
+        assert not any(role.endswith("-of") for _, role, _ in compat.prepare(built).relations)
+
+
 def test_parameters_signature_and_spec() -> None:
     metric = parse_metrics("s2match:tau=0.6,diffsense=0.25", {"vectors": TINY})[0]
     assert metric.spec().startswith("s2match:") and "tau=0.6" in metric.spec()
