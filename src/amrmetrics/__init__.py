@@ -6,11 +6,12 @@ The Python API mirrors the command line::
     amrmetrics.smatch("(a / cat)", "(b / cat)").F                      # one pair
     amrmetrics.smatch(Path("pred.amr"), Path("gold.amr")).micro["F"]   # a corpus
     amrmetrics.read_graphs("gold.amr")                                  # list of Graph
+    amrmetrics.compare(Path("a.amr"), Path("b.amr"), Path("gold.amr"))  # A vs B, per metric
 """
 
 __version__ = "0.1.0"
 
-from amrmetrics.api import CorpusScore, PairScore, score, score_corpus, smatch, to_graph  # noqa: E402
+from amrmetrics.api import CorpusScore, PairScore, compare, score, score_corpus, smatch, to_graph  # noqa: E402
 from amrmetrics.graph import Graph  # noqa: E402
 from amrmetrics.read import CorpusError, GraphError, decode, read_graphs  # noqa: E402
 
@@ -21,6 +22,7 @@ __all__ = [
     "GraphError",
     "PairScore",
     "__version__",
+    "compare",
     "decode",
     "read_graphs",
     "score",

@@ -6,6 +6,7 @@
 >>> from pathlib import Path
 >>> result = amrmetrics.score(Path("pred.amr"), Path("gold.amr"), metrics="smatch,sembleu")  # doctest: +SKIP
 >>> result["smatch"].micro["F"]  # doctest: +SKIP
+>>> amrmetrics.compare(Path("a.amr"), Path("b.amr"), Path("gold.amr"))["smatch"].diff["micro"]["F"]  # doctest: +SKIP
 
 A pair is given as two PENMAN strings or two graphs; a corpus as two files (``pathlib.Path``)
 or two sequences of strings/graphs. Each call builds its own metric objects (and solvers), so
@@ -21,13 +22,18 @@ from typing import Any, Union
 
 import numpy as np
 
+from amrmetrics.defaults import DEFAULT_SEED
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import Metric
 from amrmetrics.metrics.registry import build_metric, parse_metrics
 from amrmetrics.read import CorpusError, Entry, GraphError, OnError, Pair, decode, iter_entries, pair_files
+from amrmetrics.paired import PairedSystems, join_systems, pair_systems
 from amrmetrics.report.signature import RunSettings, signature
 from amrmetrics.run import CorpusRun, run_corpus, score_pair
 from amrmetrics.stats.aggregate import MetricReport, corpus_report
+from amrmetrics.stats.bootstrap import DEFAULT_RESAMPLES
+from amrmetrics.stats.significance import DEFAULT_TRIALS, Comparison
+from amrmetrics.stats.significance import compare as compare_statistics
 
 GraphLike = Union[str, Graph, Any]
 """A PENMAN string, an amrmetrics :class:`Graph`, or a ``penman.Graph``."""
@@ -116,13 +122,16 @@ def _entries(items: Sequence[GraphLike], name: str) -> Iterator[Entry]:
             yield Entry(number, 1, graph)
 
 
+def _corpus_entries(corpus: CorpusLike, name: str) -> list[Entry]:
+    return list(iter_entries(corpus)) if isinstance(corpus, os.PathLike) else list(_entries(corpus, name))
+
+
 def _pairs(test: CorpusLike, gold: CorpusLike, pair_by_id: bool) -> tuple[int, Iterable[Pair]]:
     if isinstance(test, (str, os.PathLike)) and isinstance(gold, (str, os.PathLike)):
         return pair_files(test, gold, pair_by_id=pair_by_id)
     if pair_by_id:
         raise ValueError("pair_by_id needs two files")
-    t = list(iter_entries(test)) if isinstance(test, os.PathLike) else list(_entries(test, "test"))
-    g = list(iter_entries(gold)) if isinstance(gold, os.PathLike) else list(_entries(gold, "gold"))
+    t, g = _corpus_entries(test, "test"), _corpus_entries(gold, "gold")
     if len(t) != len(g):
         raise CorpusError(f"test has {len(t)} graphs but gold has {len(g)}: they must pair one to one")
     return len(t), (Pair(i, a, b) for i, (a, b) in enumerate(zip(t, g)))
@@ -153,6 +162,44 @@ def score_corpus(
         report = corpus_report(metric, run.stats(k), signature(metric, settings))
         out[metric.spec()] = CorpusScore(report, [_pair_score(metric, r.results[k]) for r in run.records])
     return out
+
+
+def compare(
+    a: CorpusLike,
+    b: CorpusLike,
+    gold: CorpusLike,
+    metrics: str | Metric | Iterable[str | Metric] = "smatch",
+    *,
+    resamples: int = DEFAULT_RESAMPLES,
+    trials: int = DEFAULT_TRIALS,
+    seed: int = DEFAULT_SEED,
+    on_error: OnError = "fail",
+    pair_by_id: bool = False,
+    jobs: int = 1,
+    **options: Any,
+) -> dict[str, Comparison]:
+    """Compare systems A and B on one gold corpus, as ``amrmetrics compare`` does; keyed by metric spec.
+
+    Each :class:`~amrmetrics.stats.significance.Comparison` holds both corpus scores, A − B with
+    its paired-bootstrap interval, the approximate-randomization p-value and per-pair
+    wins/ties/losses. Corpora are files or sequences of graphs (by position; ``pair_by_id`` needs
+    files); the gold corpus is read once.
+    """
+    built = _metrics(metrics, options)
+    adapters = [PairedSystems(m) for m in built]
+    corpora = (a, b, gold)
+    if all(isinstance(c, (str, os.PathLike)) for c in corpora):
+        _, pairs = pair_systems(a, b, gold, pair_by_id=pair_by_id)  # type: ignore[arg-type]
+    elif pair_by_id:
+        raise ValueError("pair_by_id needs three files")
+    else:
+        entries = [_corpus_entries(c, name) for c, name in zip(corpora, ("a", "b", "gold"))]
+        _, pairs = join_systems([(name, len(e), e) for name, e in zip(("a", "b", "gold"), entries)])
+    run = run_corpus(pairs, adapters, on_error=on_error, jobs=jobs)
+    return {
+        metric.spec(): compare_statistics(metric, *adapter.split(run.stats(k)), resamples=resamples, trials=trials, seed=seed)
+        for k, (metric, adapter) in enumerate(zip(built, adapters))
+    }
 
 
 def score_pair_of(test: GraphLike, gold: GraphLike, metric: str | Metric = "smatch", **options: Any) -> PairScore:

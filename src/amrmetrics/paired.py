@@ -10,7 +10,7 @@ error policy work exactly as for ``score``.
 from __future__ import annotations
 
 import os
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -140,9 +140,18 @@ def pair_systems(a: PathLike, b: PathLike, gold: PathLike, *, pair_by_id: bool =
         listed = list(pairs_a)
         index_b = _index_system(b, [p.test.id for p in listed])  # type: ignore[misc]
         return total, (Pair(p.index, _joined(p.test, index_b[p.test.id]), p.gold) for p in listed)  # type: ignore[index]
-    (n_a, entries_a), (n_b, entries_b), (n_gold, entries_gold) = (counted_entries(path) for path in (a, b, gold))
+    hint = " (use --pair-by-id to pair by '# ::id')"
+    return join_systems([(path, *counted_entries(path)) for path in (a, b, gold)], hint)
+
+
+def join_systems(corpora: Sequence[tuple[object, int, Iterable[Entry]]], hint: str = "") -> tuple[int, Iterator[Pair]]:
+    """Pair A, B and gold by position: ``(count, pairs)`` from ``(name, count, entries)`` of each.
+
+    The three counts must agree (checked before anything is scored; ``hint`` ends the error).
+    """
+    (a, n_a, entries_a), (b, n_b, entries_b), (gold, n_gold, entries_gold) = corpora
     if not n_a == n_b == n_gold:
-        listing = ", ".join(f"{path} has {n}" for path, n in ((a, n_a), (b, n_b), (gold, n_gold)))
-        raise CorpusError(f"the files must pair one to one, but {listing} graphs (use --pair-by-id to pair by '# ::id')")
+        listing = ", ".join(f"{name} has {n}" for name, n in ((a, n_a), (b, n_b), (gold, n_gold)))
+        raise CorpusError(f"A, B and gold must pair one to one, but {listing} graphs{hint}")
     triples = zip(entries_a, entries_b, entries_gold)
     return n_gold, (Pair(i, _joined(x, y), g) for i, (x, y, g) in enumerate(triples))

@@ -164,3 +164,17 @@ def test_a_closed_pipe_is_not_an_error(monkeypatch, capsys):
     monkeypatch.setattr(compare, "run", closed)
     assert main(["compare", A, B, GOLD]) == 0
     assert capsys.readouterr().err == ""
+
+
+def test_python_compare_equals_the_command_on_files_and_on_sequences(capsys):
+    import amrmetrics
+    from amrmetrics.read import read_graphs
+
+    cli = run_json(capsys, A, B, GOLD, "--metric", "smatch,toy-bag", "--trials", "300", "--bootstrap", "150")
+    files = amrmetrics.compare(A, B, GOLD, "smatch,toy-bag", resamples=150, trials=300)
+    graphs = amrmetrics.compare(*(read_graphs(p) for p in (A, B, GOLD)), "smatch,toy-bag", resamples=150, trials=300)
+    assert list(files) == [m["metric"] for m in cli["metrics"]] == list(graphs)
+    for metric in cli["metrics"]:
+        assert files[metric["metric"]].as_dict() == metric["comparison"] == graphs[metric["metric"]].as_dict()
+    with pytest.raises(amrmetrics.CorpusError, match=r"must pair one to one, but a has 12, b has 12, gold has 11 graphs$"):
+        amrmetrics.compare(*(read_graphs(p) for p in (A, B)), read_graphs(GOLD)[:11])
