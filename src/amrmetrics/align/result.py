@@ -40,7 +40,10 @@ class Alignment:
 
     @classmethod
     def of(cls, mapping: np.ndarray, value: float, upper: float, fallback: Status, seconds: float) -> Alignment:
-        """Build a result, marking it optimal when the bound meets the value."""
+        """Build a result, marking it optimal when the bound meets the value (then ``upper`` is the value:
+        a bound within rounding noise of it, e.g. 1e-14 above, proves nothing more)."""
         upper = max(upper, value)
         status: Status = "optimal" if certified(value, upper) else fallback
+        if status == "optimal":
+            upper = value
         return cls(tuple(np.asarray(mapping, dtype=np.int64).tolist()), float(value), float(upper), status, seconds)
