@@ -11,14 +11,17 @@ import itertools
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from amrmetrics.graph import EMPTY_GRAPH, Graph
 from amrmetrics.metrics.base import Metric, PairResult
 from amrmetrics.read import CorpusError, GraphError, OnError, Pair, format_errors
+
+if TYPE_CHECKING:  # concurrent.futures (and logging, threading) is imported only for --jobs
+    from concurrent.futures import Executor, Future
 
 CHUNK = 32
 
