@@ -107,6 +107,13 @@ def test_pairing_refuses_different_counts(tmp_path):
         pair_files(a, b)
 
 
+def test_a_bare_metadata_marker_names_no_key():
+    for text in ("#::\n(a / alpha)\n", "# ::   \n# ::id one\n(a / alpha)\n", "# :: ::\n(a / alpha)\n"):
+        (entry,) = entries(text)
+        assert entry.graph.instances == (("a", "alpha"),)
+        assert dict(entry.graph.metadata) == ({"id": "one"} if "id" in text else {})
+
+
 @pytest.mark.parametrize("keep_chars", [0, 10, 1 << 25])
 def test_counted_entries_match_a_fresh_split_whether_kept_or_split_again(tmp_path, monkeypatch, keep_chars):
     path = tmp_path / "c.amr"

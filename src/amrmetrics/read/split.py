@@ -40,8 +40,10 @@ def parse_metadata(comment: str) -> dict[str, str]:
     """The ``::key value`` pairs of one comment line (text after ``#``)."""
     body = comment.strip()
     if body.startswith("::") and body.count("::") == 1:  # the usual one pair per line
-        key, *value = body[2:].split(None, 1)
-        return {key: value[0].strip() if value else ""}
+        parts = body[2:].split(None, 1)
+        if not parts:  # a bare "# ::" names no key
+            return {}
+        return {parts[0]: parts[1].strip() if len(parts) > 1 else ""}
     return {m.group(1): (m.group(2) or "").strip() for m in _META.finditer(comment)}
 
 
