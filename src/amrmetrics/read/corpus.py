@@ -164,8 +164,9 @@ def counted_entries(path: PathLike) -> tuple[int, Iterator[Entry]]:
             kept.append(block)
             if chars > KEEP_CHARS:
                 kept = None
-    blocks = iter(kept) if kept is not None else split_text(_chunks(path))
-    return count, (Entry.of_block(block, file) for block in blocks)
+    if kept is None:
+        return count, iter_entries(path)
+    return count, (Entry.of_block(block, file) for block in kept)
 
 
 def read_graphs(path: PathLike, *, on_error: OnError = "fail") -> list[Graph]:
