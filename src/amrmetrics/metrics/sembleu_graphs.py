@@ -9,10 +9,9 @@ on the same parsed graph, quirks included; see docs/sembleu.md.
 
 from __future__ import annotations
 
-from collections import defaultdict
-
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.ngrams import Label, LabelGraph, OutEdge, reachable
+from amrmetrics.read.layout import written_order
 from amrmetrics.standardize import is_inverted, unquote
 
 _QUOTED_DROPPED = str.maketrans("", "", "():/")
@@ -60,45 +59,15 @@ def looks_like_variable(name: str) -> bool:
 
 
 def forward_references(graph: Graph) -> set[int]:
-    """Indices of the relations that name their target before the target's ``(var / concept)``.
-
-    Instances are in text order and relations are grouped by source in text order, so walking
-    the tree again, descending at the edges the reader recorded as definitions
-    (``graph.tree_edges``), gives each reentrancy's position relative to the definitions. A graph
-    built without that record (or whose record no longer matches its relations, e.g. after
-    renaming variables) is assumed to define each node at the first edge naming it.
+    """Indices of the relations that name their target before the target's ``(var / concept)``
+    (in the written order, :func:`~amrmetrics.read.layout.written_order`).
     """
-    order = [var for var, _ in graph.instances]
-    if not order:
-        return set()
-    position = {var: k for k, var in enumerate(order)}
     tree = graph.tree_edges if graph.tree_edges <= set(graph.relations) else frozenset()
-    if tree and not any(position[t] > position[s] and (s, r, t) not in tree for s, r, t in graph.relations):
-        return set()
-    by_source: dict[str, list[tuple[int, str, str]]] = defaultdict(list)
-    for k, (source, role, target) in enumerate(graph.relations):
-        by_source[source].append((k, role, target))
-    defined = {order[0]}
-    forward: set[int] = set()
-    stack = [[order[0], 0]]
-    following = 1
-    while stack:
-        frame = stack[-1]
-        branches = by_source.get(frame[0], [])
-        if frame[1] == len(branches):
-            stack.pop()
-            continue
-        k, role, target = branches[frame[1]]
-        frame[1] += 1
-        if target in defined:
-            continue
-        if (frame[0], role, target) in tree if tree else target == order[following]:
-            defined.add(target)
-            stack.append([target, 0])
-            following += 1
-        else:
-            forward.add(k)
-    return forward
+    if tree:
+        position = {var: k for k, (var, _) in enumerate(graph.instances)}
+        if not any(position[t] > position[s] and (s, r, t) not in tree for s, r, t in graph.relations):
+            return set()
+    return {w.index for w in written_order(graph) if not (w.defines or w.seen)}
 
 
 def reference_label_graph(graph: Graph) -> LabelGraph:
