@@ -15,8 +15,8 @@ import pytest
 from conftest import golden_rows, requires_shared, shared
 
 from amrmetrics.metrics.registry import parse_metrics
-from amrmetrics.metrics.s2match import collapse_parallel
 from amrmetrics.read import read_graphs
+from amrmetrics.standardize.s2match_reference import collapse_parallel
 
 DATASETS = {
     "littleprince": ("data/littleprince-parses/candidates.amr", "data/littleprince-parses/references.amr"),

@@ -102,6 +102,36 @@ def test_compat_keeps_the_last_value_of_a_repeated_attribute_role() -> None:
     assert ("p", ":value", "2") in attributes and ("p", ":value", "1") not in attributes
 
 
+def test_compat_keeps_mod_as_written_and_inverts_every_of_role() -> None:
+    assert compat_triples("(d / dog :mod (b / big))")[0] == {("d", ":mod", "b")}
+    assert compat_triples("(c / crowd :consist-of (p / person))")[0] == {("p", ":consist", "c")}
+    assert compat_triples("(c / crowd :consist-of-of (p / person))")[0] == {("p", ":consist-of", "c")}
+
+
+def test_compat_a_relation_to_a_node_defined_later_wins_over_the_others_between_the_pair() -> None:
+    later = compat_triples("(g / go-02 :ARG0 i :accompanier (i / i))")[0]
+    assert later == {("g", ":arg0", "i")}
+    earlier = compat_triples("(g / go-02 :accompanier (i / i) :ARG0 i)")[0]
+    assert earlier == {("g", ":arg0", "i")}
+    assert compat_triples("(g / go-02 :ARG0 (i / i) :accompanier i)")[0] == {("g", ":accompanier", "i")}
+
+
+def test_compat_files_relations_in_text_order_across_nodes() -> None:
+    # (b :ARG2-of a) is inverted inside b's block, before a's later :ARG1 b, which therefore wins
+    relations = compat_triples("(a / x :ARG0 (b / y :ARG2-of a) :ARG1 b)")[0]
+    assert relations == {("a", ":arg1", "b")}
+
+
+def test_compat_loses_an_of_role_onto_a_constant_only_where_it_ends_its_node() -> None:
+    assert ("x", ":quant-of", "5") not in compat_triples("(x / thing :quant-of 5)")[1]
+    assert ("x", ":quant-of", "5") in compat_triples("(x / thing :quant-of 5 :ARG0 (y / yes))")[1]
+
+
+def test_compat_reads_quoted_constants_as_the_reference_parser_does() -> None:
+    attributes = compat_triples('(n / name :op1 "New York" :op2 "Brown" :op3 Brown)')[1]
+    assert {("n", ":op1", "new"), ("n", ":op2", "brown_"), ("n", ":op3", "brown")} <= attributes
+
+
 def test_compat_emulates_nothing_without_the_readers_layout() -> None:
     read = decode("(x / boy :ARG0-of (f / face-01) :ARG1-of f :quant 2)")
     compat = parse_metrics("s2match:compat=yes", {"vectors": TINY})[0]

@@ -8,16 +8,15 @@ alignment (the reference hill-climbs without a seed and gives different numbers 
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from amrmetrics.align import AlignmentProblem, build_problem
 from amrmetrics.embed import DEFAULT, Embedder, open_embedder
 from amrmetrics.embed.concepts import ConceptSimilarity
-from amrmetrics.graph import Graph, Relation
+from amrmetrics.graph import Graph
 from amrmetrics.metrics.smatch import AlignedMatch
-from amrmetrics.standardize import is_inverted
+from amrmetrics.standardize.s2match_reference import reference_parser_triples
 
 TOP = (":TOP", "top")
 """The root triple the ``top`` standardization step adds: ``(root, :TOP, top)``."""
@@ -66,8 +65,7 @@ class S2match(AlignedMatch):
         return cached
 
     def prepare(self, graph: Graph) -> Graph:
-        prepared = self.preset(graph)
-        return reference_parser_triples(graph, prepared) if self.compat else prepared
+        return reference_parser_triples(graph, self.preset) if self.compat else self.preset(graph)
 
     def prepare_key(self) -> tuple[str, ...]:
         return ("preset", self.std, "s2match-compat") if self.compat else ("preset", self.std)
@@ -106,64 +104,6 @@ def _top_node(graph: Graph) -> str | None:
         if (role, value) == TOP and var in graph.concepts:
             return var
     return None
-
-
-def collapse_parallel(graph: Graph) -> Graph:
-    """Keep only the last of several relations from one node to another, and the last value of a
-    node's repeated attribute role (the reference parser keeps them in dictionaries)."""
-    last = {(s, t): k for k, (s, _, t) in enumerate(graph.relations)}
-    last_value = {(v, r): k for k, (v, r, _) in enumerate(graph.attributes)}
-    return graph.evolve(
-        relations=tuple(r for k, r in enumerate(graph.relations) if last[(r[0], r[2])] == k),
-        attributes=tuple(a for k, a in enumerate(graph.attributes) if last_value[(a[0], a[1])] == k),
-    )
-
-
-def left_inverted(graph: Graph) -> list[Relation]:
-    """The inverted reentrancies the reference parser stores as written (``:ARG0-of x``, un-inverted).
-
-    It inverts a reentrancy's ``-of`` role only when the node's ``)`` follows it; one followed by
-    another branch of its node keeps its role. Needs the layout the reader records
-    (``tree_edges``, ``last_branches``); a graph without it, or whose record no longer matches its
-    triples (built in code, variables renamed), gets none.
-    """
-    triples = {*graph.relations, *graph.attributes}
-    if not graph.last_branches or not graph.last_branches <= triples or not graph.tree_edges <= triples:
-        return []
-    final = {relation: k for k, relation in enumerate(graph.relations)}  # a repeated branch is last once
-    return [
-        relation
-        for k, relation in enumerate(graph.relations)
-        if is_inverted(relation[1])
-        and relation not in graph.tree_edges
-        and not (relation in graph.last_branches and final[relation] == k)
-    ]
-
-
-def reference_parser_triples(raw: Graph, prepared: Graph) -> Graph:
-    """``prepared`` (the standardized ``raw``) with the triples of the reference's parser (``compat``).
-
-    The standardization inverted every ``-of`` role; the relations :func:`left_inverted` finds in
-    ``raw`` get their written direction and role back (as an extra relation when another written
-    relation also gives the inverted one, which deduplication merged), then parallel relations and
-    repeated attribute roles collapse (:func:`collapse_parallel`).
-    """
-    left = left_inverted(raw)
-    written = Counter((s, r.lower(), t) for s, r, t in raw.relations)
-    written_left = Counter((s, r.lower(), t) for s, r, t in left)
-    relations = list(prepared.relations)
-    for source, role, target in left:
-        base = (target, role[:-3].lower(), source)
-        also_inverted = written[(source, role.lower(), target)] > written_left[(source, role.lower(), target)]
-        for k, (s, r, t) in enumerate(relations):
-            if (s, r.lower(), t) == base:
-                uninverted = (source, r + role[-3:], target)
-                if also_inverted or written[base]:
-                    relations.append(uninverted)
-                else:
-                    relations[k] = uninverted
-                break
-    return collapse_parallel(prepared.evolve(relations=tuple(relations)))
 
 
 def _without_top(graph: Graph) -> Graph:

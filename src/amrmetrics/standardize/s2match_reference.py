@@ -1,0 +1,99 @@
+"""The triples the reference S2match's parser builds (``amr_py3``), for ``s2match:compat=yes``.
+
+That parser (Heidelberg-NLP/amr-metric-suite) scans the text once and files each relation under a
+node as it goes:
+
+* an edge that defines its target, ``:role (t / c)``, right away; an ``-of`` role is inverted
+  (every one, ``:consist-of`` included) and filed under the target;
+* a reentrancy ``:role t`` that ends its node (``)`` follows) the same way, except that a
+  non-inverted one whose target is not defined yet is filed with the *later* ones;
+* any other reentrancy as written (an ``-of`` role is *not* inverted), right away if its target
+  is defined already, else with the later ones.
+
+Each node then keeps one relation per target (dictionary keys: the later ones win, then the last
+filed) and one value per attribute role. Roles are compared lowercased. ``:mod`` is not rewritten
+to ``:domain``, and an ``-of`` role onto a constant that ends its node is lost. A quoted constant
+is marked (``"Brown"`` is ``Brown_``, unequal to an unquoted ``Brown``) and cut at its first space
+(``"New York"`` is ``New``).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from amrmetrics.graph import Graph, Relation
+from amrmetrics.read.layout import written_order
+from amrmetrics.standardize.presets import Preset
+
+
+def collapse_parallel(graph: Graph) -> Graph:
+    """Keep only the last of several relations from one node to another, and the last value of a
+    node's repeated attribute role (the reference parser keeps them in dictionaries)."""
+    last = {(s, t): k for k, (s, _, t) in enumerate(graph.relations)}
+    last_value = {(v, r): k for k, (v, r, _) in enumerate(graph.attributes)}
+    return graph.evolve(
+        relations=tuple(r for k, r in enumerate(graph.relations) if last[(r[0], r[2])] == k),
+        attributes=tuple(a for k, a in enumerate(graph.attributes) if last_value[(a[0], a[1])] == k),
+    )
+
+
+def _has_layout(graph: Graph) -> bool:
+    """The reader's record of definitions and last branches is there and matches the triples
+    (not so for a graph built in code or whose variables were renamed)."""
+    triples = {*graph.relations, *graph.attributes}
+    return bool(graph.last_branches) and graph.last_branches <= triples and graph.tree_edges <= set(graph.relations)
+
+
+def _ends_node(triples: tuple[tuple[str, str, str], ...], last_branches: frozenset) -> list[bool]:
+    """Per triple: it is its node's last branch (a repeated branch is last only where written last)."""
+    final = {triple: k for k, triple in enumerate(triples)}
+    return [triple in last_branches and final[triple] == k for k, triple in enumerate(triples)]
+
+
+def reference_relations(graph: Graph) -> list[Relation] | None:
+    """The relations the reference parser files for a read graph (see the module doc), roles as
+    written; None without the reader's layout."""
+    written = written_order(graph) if _has_layout(graph) else []
+    if len(written) != len(graph.relations):
+        return None
+    ends = _ends_node(graph.relations, graph.last_branches)
+    now: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    later: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for k, defines, seen in written:
+        source, role, target = graph.relations[k]
+        if role.endswith("-of") and (defines or ends[k]):
+            now[target].append((role[:-3], source))
+        elif defines or seen:
+            now[source].append((role, target))
+        else:
+            later[source].append((role, target))
+    relations = []
+    for var in graph.variables:
+        by_target = {target: role for role, target in [*now.get(var, ()), *later.get(var, ())]}
+        relations.extend((var, role, target) for target, role in by_target.items())
+    return relations
+
+
+def parsed_constant(value: str) -> str:
+    """A constant as the reference parser reads it: the closing quote of a quoted one becomes ``_``,
+    and only the first whitespace-separated token is kept."""
+    if len(value) >= 2 and value[0] == '"' and value[-1] == '"':
+        return (value[1:-1] + "_").split()[0]
+    return value
+
+
+def reference_parser_triples(raw: Graph, preset: Preset) -> Graph:
+    """``raw`` with the reference parser's relations (lowercased roles) and the attributes of
+    ``preset``, one value per node and role. A graph without the reader's layout gets the
+    preset's relations, one per ordered node pair."""
+    relations = reference_relations(raw)
+    if relations is None:
+        return collapse_parallel(preset(raw))
+    ends = _ends_node(raw.attributes, raw.last_branches)
+    attributes = tuple(
+        (var, role, parsed_constant(value))
+        for k, (var, role, value) in enumerate(raw.attributes)
+        if not (ends[k] and role.endswith("-of"))
+    )
+    prepared = preset(raw.evolve(attributes=attributes, relations=()))
+    return collapse_parallel(prepared.evolve(relations=tuple((s, r.lower(), t) for s, r, t in relations)))
