@@ -10,20 +10,29 @@ many pairs of the scoring loop needed an LP and how many of those went on to bra
 solver's own counters: the LP path dominates the score time).
 Times are CPU seconds of this process (``time.process_time``), so a busy shared machine inflates
 them less than wall time; the wall time of the scoring loop is printed too.
-The reference S2match itself is not installed anywhere here; its timings (4.5-5.3 s for 1380
-BAMBOO STS pairs) are quoted from the issue; ``bamboo/sts/main:1380`` (a dataset name with
-``:N`` takes its first N pairs) is that set.
+``bamboo/sts/main:1380`` (a dataset name with ``:N`` takes its first N pairs) is the set the issue
+times the reference on (4.5-5.3 s there). The reference S2match (Heidelberg-NLP/amr-metric-suite
+``py3-Smatch-and-S2match/smatch``) is not on PyPI; given its folder (``--reference-src``) and an
+interpreter with numpy and scipy (``--reference-python``), a second table times whole processes side
+by side in interleaved rounds: ``amrmetrics score`` (reading, loading and scoring) and the
+reference's ``s2match.py`` with the golden settings (its printed document F changes from run to run).
 
     .venv/bin/python bench/s2match_bench.py [--shared ../shared] [--spec s2match:compat=yes] [--datasets ...]
+        [--reference-src DIR --reference-python PY --repeat 3]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import statistics
+import sys
+import tempfile
 import time
 from pathlib import Path
 
 import numpy as np
+from processes import head, timed
 
 from amrmetrics.embed import prime
 from amrmetrics.metrics.registry import parse_metrics
@@ -52,6 +61,9 @@ def main() -> int:
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
     parser.add_argument("--spec", default="s2match:compat=yes")
     parser.add_argument("--datasets", nargs="*", default=list(DATASETS))
+    parser.add_argument("--reference-src", type=Path, help="the reference's py3-Smatch-and-S2match/smatch folder")
+    parser.add_argument("--reference-python", default=sys.executable)
+    parser.add_argument("--repeat", type=int, default=3, help="rounds of the whole-process table")
     args = parser.parse_args()
     vectors = str(args.shared / "data/vectors/glove50-subset.txt")
     head = (
@@ -91,7 +103,49 @@ def main() -> int:
             f"{metric.micro(stats)['F']:>9.6f} {f_ref:>9.6f} {100 * equal:>6.2f}% {below:>5} {certified:>9} "
             f"{getattr(solver, 'lp_calls', 0) - lp_before:>5} {getattr(solver, 'milp_calls', 0) - milp_before:>4}"
         )
+    if args.reference_src:
+        whole_processes(args, vectors)
     return 0
+
+
+def whole_processes(args: argparse.Namespace, vectors: str) -> None:
+    """Wall time of ``amrmetrics score`` and of the reference's ``s2match.py`` on each dataset, interleaved."""
+    ours = Path(sys.executable).with_name("amrmetrics")
+    print("\n| tool | dataset | pairs | fastest wall s | median wall s | corpus F (range over runs) |")
+    print("|---|---|---:|---:|---:|---|")
+    folder = Path(tempfile.mkdtemp(prefix="s2match-bench-"))
+    for name in args.datasets:
+        dataset, _, limit = name.partition(":")
+        test, gold = files(args.shared, dataset)
+        if limit:
+            test, gold = head(test, int(limit), folder), head(gold, int(limit), folder)
+        commands = {
+            f"amrmetrics {args.spec}": [
+                str(ours), "score", str(test), str(gold), "--metric", args.spec, "--vectors", vectors,
+                "--format", "json", "--no-progress",
+            ],
+            "reference s2match.py -r 4": [
+                args.reference_python, str(args.reference_src / "s2match.py"), "-f", str(test), str(gold),
+                "-vectors", vectors, "-similarityfunction", "cosine", "-cutoff", "0.5", "-diffsense", "0.5",
+                "-r", "4", "-multi_token_concept_strategy", "split",
+            ],
+        }
+        runs: dict[str, list[tuple[float, float, str]]] = {label: [] for label in commands}
+        for _ in range(args.repeat):
+            for label, cmd in commands.items():
+                runs[label].append(timed(cmd))
+        for label, done in runs.items():
+            times = [seconds for seconds, _, _ in done]
+            if label.startswith("amrmetrics"):
+                reports = [json.loads(out) for _, _, out in done]
+                pairs, scores = str(reports[0]["pairs"]), [r["metrics"][0]["micro"]["F"] for r in reports]
+            else:
+                pairs = ""
+                scores = [float(out.rsplit(",", 1)[-1]) for _, _, out in done]
+            print(
+                f"| {label} | {name} | {pairs} | {min(times):.2f} | {statistics.median(times):.2f} | "
+                f"{min(scores):.4f}-{max(scores):.4f} |"
+            )
 
 
 if __name__ == "__main__":

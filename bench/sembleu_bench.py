@@ -25,19 +25,15 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-from amrmetrics.read import split_blocks
+from processes import head, timed
 
 ROOT = Path(__file__).resolve().parents[1]
 PUBLISHED = "0.32 s for 1380 pairs (published; reference not installed)"
-ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 DATASETS = {
     "bamboo/sts/main:1380": ("bamboo/sts/main/src.dev.amr", "bamboo/sts/main/tgt.dev.amr"),
     "bamboo/sts/main": ("bamboo/sts/main/src.dev.amr", "bamboo/sts/main/tgt.dev.amr"),
@@ -64,38 +60,10 @@ print(t1 - t0, t2 - t1, t3 - t2, t4 - t3)
 """
 
 
-def timed(cmd: list[str]) -> tuple[float, float, str]:
-    """Wall seconds and CPU seconds (user + system) of one process, and its stdout."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    done = subprocess.run(cmd, capture_output=True, text=True, env=ENV)
-    if done.returncode != 0:
-        last = (done.stderr.strip().splitlines() or ["no message"])[-1]
-        raise RuntimeError(f"exit {done.returncode}: {last}")
-    seconds = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
-    return seconds, cpu, done.stdout
-
-
 def wall(cmd: list[str]) -> tuple[float, str]:
     """Seconds of wall time of one process, and its stdout."""
     seconds, _, out = timed(cmd)
     return seconds, out
-
-
-def head(path: Path, n: int, folder: Path) -> Path:
-    """A copy of the first ``n`` graphs of ``path`` (with their comment lines) in ``folder``."""
-    with open(path, encoding="utf-8") as handle:
-        lines = handle.read().split("\n")
-    with open(path, encoding="utf-8") as handle:
-        blocks = split_blocks(handle)
-        cut = next((b.line for k, b in enumerate(blocks) if k == n), len(lines) + 1) - 1
-    while cut > 0 and lines[cut - 1].lstrip().startswith("#"):
-        cut -= 1
-    out = folder / f"{path.stem}.head{n}.amr"
-    out.write_text("\n".join(lines[:cut]) + "\n", encoding="utf-8")
-    return out
 
 
 def dataset_files(shared: Path, name: str, folder: Path) -> tuple[Path, Path]:
