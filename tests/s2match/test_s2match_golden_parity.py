@@ -3,7 +3,8 @@
 With ``compat=yes`` we have the reference parser's triples (counts equal on every pair). The
 reference hill-climbs, so our exact optimum is never below its match; it equals it on at least
 97% of the pairs and the corpus F is at most 0.1 points higher where its search is reliable
-(Little Prince, SICK), less often on STS and PARA. Without ``compat`` the triple counts differ
+(Little Prince, SICK), less often on STS and PARA (where bench/s2match_reference_search.py shows,
+with the reference's own code, that every differing pair is a search miss). Without ``compat`` the triple counts differ
 exactly by the parallel relations the reference's parser drops.
 """
 
@@ -76,11 +77,12 @@ def test_default_counts_differ_only_by_the_dropped_parallel_relations() -> None:
 
 
 @requires_shared
-@pytest.mark.parametrize("dataset", ["bamboo/sts/main", "bamboo/para/main"])
-def test_where_the_reference_search_misses_the_optimum_often(dataset: str) -> None:
+@pytest.mark.parametrize(("dataset", "floor"), [("bamboo/sts/main", 0.885), ("bamboo/para/main", 0.95)])
+def test_where_the_reference_search_misses_the_optimum_often(dataset: str, floor: float) -> None:
     """On STS and PARA the reference's hill-climbing stops below the optimum too often for the 97%
-    rule (docs/s2match.md); the pairs still equal to it are most of them, and none is below it."""
+    rule (docs/s2match.md); the pairs still equal to it are most of them (88.9% and 95.2%: a
+    triple of the reference's parser lost would show here), and every other pair is above it."""
     ours, ref, _ = run(dataset, "s2match:compat=yes")
     equal = np.abs(ours[:, 0] - ref[:, 0]) < 1e-6
-    assert 0.85 <= np.mean(equal) < 0.97
+    assert np.mean(equal) >= floor
     assert np.all(ours[~equal, 0] > ref[~equal, 0])
