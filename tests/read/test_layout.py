@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from strategies import graphs
+
+from amrmetrics.graph import Graph
 from amrmetrics.read import decode
 from amrmetrics.read.layout import WrittenRelation, written_order
 
@@ -25,3 +29,13 @@ def test_without_the_record_each_node_is_defined_at_its_first_edge_naming_it() -
     assert [w.defines for w in written_order(graph)] == [True, False, True]
     assert [w.defines for w in written_order(unrecorded)] == [True, True, False]
     assert written_order(decode("(a / x)")) == []
+
+
+@settings(max_examples=60, deadline=None)
+@given(graphs(duplicates=True))
+def test_every_relation_is_written_once_and_every_node_but_the_root_defined_once(graph: Graph) -> None:
+    written = written_order(graph)
+    assert sorted(w.index for w in written) == list(range(len(graph.relations)))
+    defined = [graph.relations[w.index][2] for w in written if w.defines]
+    assert sorted(defined) == sorted(graph.variables[1:])
+    assert not any(w.defines and w.seen for w in written)
