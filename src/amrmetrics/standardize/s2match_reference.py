@@ -44,7 +44,7 @@ def _has_layout(graph: Graph) -> bool:
     return bool(graph.last_branches) and graph.last_branches <= triples and graph.tree_edges <= set(graph.relations)
 
 
-def _ends_node(triples: tuple[tuple[str, str, str], ...], last_branches: frozenset) -> list[bool]:
+def _ends_node(triples: tuple[tuple[str, str, str], ...], last_branches: frozenset[tuple[str, str, str]]) -> list[bool]:
     """Per triple: it is its node's last branch (a repeated branch is last only where written last)."""
     final = {triple: k for k, triple in enumerate(triples)}
     return [triple in last_branches and final[triple] == k for k, triple in enumerate(triples)]
