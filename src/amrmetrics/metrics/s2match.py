@@ -9,7 +9,7 @@ alignment (the reference hill-climbs without a seed and gives different numbers 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from amrmetrics.align import AlignmentProblem, build_problem
 from amrmetrics.embed import DEFAULT, Embedder, open_embedder
@@ -94,9 +94,6 @@ class S2match(AlignedMatch):
             items.append(("compat", "s2match-reference"))
         items.append(("vectors", self.embedder().signature()))
         return items
-
-    def __getstate__(self) -> dict[str, Any]:
-        return {k: v for k, v in self.__dict__.items() if k != "_cached_solver"}
 
 
 def _top_node(graph: Graph) -> str | None:

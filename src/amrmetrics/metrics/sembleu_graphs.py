@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.ngrams import Label, LabelGraph, OutEdge, reachable
-from amrmetrics.read.layout import written_order
+from amrmetrics.read.layout import recorded_definitions, written_order
 from amrmetrics.standardize import is_inverted, unquote
 
 _QUOTED_DROPPED = str.maketrans("", "", "():/")
@@ -62,7 +62,7 @@ def forward_references(graph: Graph) -> set[int]:
     """Indices of the relations that name their target before the target's ``(var / concept)``
     (in the written order, :func:`~amrmetrics.read.layout.written_order`).
     """
-    tree = graph.tree_edges if graph.tree_edges <= set(graph.relations) else frozenset()
+    tree = recorded_definitions(graph)
     if tree:
         position = {var: k for k, (var, _) in enumerate(graph.instances)}
         if not any(position[t] > position[s] and (s, r, t) not in tree for s, r, t in graph.relations):

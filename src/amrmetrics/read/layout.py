@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import NamedTuple
 
-from amrmetrics.graph import Graph
+from amrmetrics.graph import Graph, Relation
 
 
 class WrittenRelation(NamedTuple):
@@ -27,6 +27,12 @@ class WrittenRelation(NamedTuple):
     """The target's concept was read before this edge (always False when ``defines``)."""
 
 
+def recorded_definitions(graph: Graph) -> frozenset[Relation]:
+    """The edges the reader recorded as definitions (``tree_edges``), or none when that record no
+    longer matches the relations (a graph built in code, or whose variables were renamed)."""
+    return graph.tree_edges if graph.tree_edges <= set(graph.relations) else frozenset()
+
+
 def written_order(graph: Graph) -> list[WrittenRelation]:
     """The relations reachable from the root along definitions, in the order they were written.
 
@@ -37,7 +43,7 @@ def written_order(graph: Graph) -> list[WrittenRelation]:
     order = [var for var, _ in graph.instances]
     if not order:
         return []
-    tree = graph.tree_edges if graph.tree_edges <= set(graph.relations) else frozenset()
+    tree = recorded_definitions(graph)
     by_source: dict[str, list[tuple[int, str, str]]] = defaultdict(list)
     for k, (source, role, target) in enumerate(graph.relations):
         by_source[source].append((k, role, target))

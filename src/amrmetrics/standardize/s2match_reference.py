@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from amrmetrics.graph import Graph, Relation
-from amrmetrics.read.layout import written_order
+from amrmetrics.read.layout import recorded_definitions, written_order
 from amrmetrics.standardize.presets import Preset
 
 
@@ -41,7 +41,7 @@ def _has_layout(graph: Graph) -> bool:
     """The reader's record of definitions and last branches is there and matches the triples
     (not so for a graph built in code or whose variables were renamed)."""
     triples = {*graph.relations, *graph.attributes}
-    return bool(graph.last_branches) and graph.last_branches <= triples and graph.tree_edges <= set(graph.relations)
+    return bool(graph.last_branches) and graph.last_branches <= triples and recorded_definitions(graph) == graph.tree_edges
 
 
 def _ends_node(triples: tuple[tuple[str, str, str], ...], last_branches: frozenset[tuple[str, str, str]]) -> list[bool]:
