@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Union
 
 import numpy as np
@@ -32,7 +32,7 @@ from amrmetrics.report.signature import RunSettings, signature
 from amrmetrics.run import CorpusRun, run_corpus, score_pair
 from amrmetrics.stats.aggregate import MetricReport, corpus_report
 from amrmetrics.stats.bootstrap import DEFAULT_RESAMPLES
-from amrmetrics.stats.significance import DEFAULT_TRIALS, Comparison
+from amrmetrics.stats.significance import AVERAGES, DEFAULT_TRIALS, Comparison
 from amrmetrics.stats.significance import compare as compare_statistics
 
 GraphLike = Union[str, Graph, Any]
@@ -46,7 +46,15 @@ def to_graph(value: GraphLike) -> Graph:
     if isinstance(value, Graph):
         return value
     if isinstance(value, str):
-        return decode(value)
+        try:
+            return decode(value)
+        except GraphError:
+            if os.path.isfile(value.strip()):
+                raise ValueError(
+                    f"{value.strip()!r} is a file name, not a PENMAN graph; use amrmetrics.score_corpus or pass a "
+                    f"Path (pathlib.Path({value.strip()!r}))"
+                ) from None
+            raise
     import penman
     from penman.models.amr import model
 
@@ -123,7 +131,7 @@ def _entries(items: Sequence[GraphLike], name: str) -> Iterator[Entry]:
 
 
 def _corpus_entries(corpus: CorpusLike, name: str) -> list[Entry]:
-    return list(iter_entries(corpus)) if isinstance(corpus, os.PathLike) else list(_entries(corpus, name))
+    return list(iter_entries(corpus)) if isinstance(corpus, (str, os.PathLike)) else list(_entries(corpus, name))
 
 
 def _pairs(test: CorpusLike, gold: CorpusLike, pair_by_id: bool) -> tuple[int, Iterable[Pair]]:
@@ -183,7 +191,9 @@ def compare(
     Each :class:`~amrmetrics.stats.significance.Comparison` holds both corpus scores, A − B with
     its paired-bootstrap interval, the approximate-randomization p-value and per-pair
     wins/ties/losses. Corpora are files or sequences of graphs (by position; ``pair_by_id`` needs
-    files); the gold corpus is read once.
+    files); the gold corpus is read once. Below 10 pairs there is no bootstrap interval: every
+    ``intervals[avg][score]`` is then ``(nan, nan)`` and ``intervals["reason"]`` says why, so
+    the result has the same shape for every corpus size.
     """
     built = _metrics(metrics, options)
     adapters = [PairedSystems(m) for m in built]
@@ -197,25 +207,34 @@ def compare(
         _, pairs = join_systems([(name, len(e), e) for name, e in zip(("a", "b", "gold"), entries)])
     run = run_corpus(pairs, adapters, on_error=on_error, jobs=jobs)
     return {
-        metric.spec(): compare_statistics(metric, *adapter.split(run.stats(k)), resamples=resamples, trials=trials, seed=seed)
+        metric.spec(): _full_shape(
+            compare_statistics(metric, *adapter.split(run.stats(k)), resamples=resamples, trials=trials, seed=seed)
+        )
         for k, (metric, adapter) in enumerate(zip(built, adapters))
     }
 
 
+def _full_shape(comparison: Comparison) -> Comparison:
+    """The comparison with a ``(nan, nan)`` interval for every score when there is none (too few pairs)."""
+    if "reason" not in comparison.intervals:
+        return comparison
+    none = (float("nan"), float("nan"))
+    filled = {avg: {k: none for k in comparison.score_names} for avg in AVERAGES}
+    return replace(comparison, intervals={**comparison.intervals, **filled})
+
+
+def _score_pair(test: GraphLike, gold: GraphLike, built: Sequence[Metric]) -> dict[str, PairScore]:
+    """Every metric's score of one pair (each graph prepared once per preset), keyed by metric spec."""
+    results, _ = score_pair(built, to_graph(test), to_graph(gold))
+    return {metric.spec(): _pair_score(metric, result) for metric, result in zip(built, results)}
+
+
 def score_pair_of(test: GraphLike, gold: GraphLike, metric: str | Metric = "smatch", **options: Any) -> PairScore:
     """Score one pair with one metric."""
-    built = metric if isinstance(metric, Metric) else build_metric(*_single(metric), options)
-    results, _ = score_pair([built], to_graph(test), to_graph(gold))
-    return _pair_score(built, results[0])
-
-
-def _single(spec: str) -> tuple[str, dict[str, str]]:
-    from amrmetrics.metrics.registry import split_specs
-
-    items = split_specs(spec)
-    if len(items) != 1:
-        raise ValueError(f"expected one metric, got {spec!r}")
-    return items[0]
+    built = _metrics(metric, options)
+    if len(built) != 1:
+        raise ValueError(f"expected one metric, got {metric!r}")
+    return next(iter(_score_pair(test, gold, built).values()))
 
 
 def _is_corpus(value: Any) -> bool:
@@ -227,13 +246,24 @@ def score(
     gold: GraphLike | CorpusLike,
     metrics: str | Metric | Iterable[str | Metric] = "smatch",
     **options: Any,
-) -> PairScore | dict[str, CorpusScore]:
-    """Score a pair (two graphs/strings; one metric) or two corpora (files or sequences)."""
+) -> PairScore | dict[str, PairScore] | dict[str, CorpusScore]:
+    """Score a pair (two graphs or PENMAN strings) or two corpora (files or sequences).
+
+    Corpora give ``{spec: CorpusScore}``. A pair gives its :class:`PairScore` when ``metrics`` is
+    one metric (``"sembleu"``, or a metric object), and ``{spec: PairScore}`` when it names
+    several (``"sembleu,wlk,sema"`` or a list), keyed like the corpus form.
+
+    Every score dictionary (a pair's ``scores``, a corpus's ``micro`` and ``macro``) has the same
+    keys for a given metric: ``P``, ``R`` and ``F`` for metrics that match triples (smatch,
+    s2match, sema, xsmatch, xs2match), ``score`` for single-number metrics (sembleu, simple, wlk,
+    wwlk, xsembleu), and ``<aspect>.P``/``.R``/``.F`` for ``smatch:fine``.
+    """
     if _is_corpus(test) or _is_corpus(gold):
         return score_corpus(test, gold, metrics, **options)
-    if not isinstance(metrics, (str, Metric)):
-        raise ValueError("a single pair takes one metric; pass corpora to score several")
-    return score_pair_of(test, gold, metrics, **options)
+    built = _metrics(metrics, options)
+    scored = _score_pair(test, gold, built)
+    one = isinstance(metrics, Metric) or (isinstance(metrics, str) and len(built) == 1)
+    return next(iter(scored.values())) if one else scored
 
 
 def smatch(
