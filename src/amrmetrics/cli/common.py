@@ -11,6 +11,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from amrmetrics import __version__
+from amrmetrics.cli.checks import check_metrics
 from amrmetrics.metrics.base import Metric
 from amrmetrics.metrics.registry import parse_metrics
 from amrmetrics.read import ON_ERROR_CHOICES, pair_files
@@ -85,12 +86,14 @@ def add_bootstrap_option(parser: argparse.ArgumentParser) -> None:
 
 
 def metrics_from_args(args: argparse.Namespace) -> list[Metric]:
-    """Build the metrics named by ``--metric``, with CLI options as parameter defaults."""
+    """Build the metrics named by ``--metric``, with CLI options as parameter defaults (checked: see ``checks``)."""
     defaults: dict[str, Any] = {
         k: getattr(args, k) for k in ("solver", "timeout", "restarts", "seed", "vectors", "source_lang", "translate") if getattr(args, k, None) is not None
     }
     defaults.update(getattr(args, "metric_defaults", {}))
-    return parse_metrics(args.metric or [args.default_metric], defaults)
+    metrics = parse_metrics(args.metric or [args.default_metric], defaults)
+    check_metrics(metrics)
+    return metrics
 
 
 @contextmanager
