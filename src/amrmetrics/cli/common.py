@@ -128,12 +128,27 @@ def progress_bar(total: int, enabled: bool, label: str = "scoring") -> Iterator[
         yield start(label, total) if start else None
 
 
+def prepare_embedders(metrics: Sequence[Metric], paths: Sequence[str]) -> None:
+    """Announce the files' words to the metrics' embedders, and read vectors files now.
+
+    Reading before scoring makes a bad vectors file fail with its own message (file and line), not
+    inside the first pair, and worker processes receive the vectors instead of reading the file.
+    """
+    users = [m for m in metrics if callable(getattr(m, "embedder", None))]
+    if not users:  # only embedding metrics need it
+        return
+    from amrmetrics.embed import VectorsFile, prime
+
+    prime(metrics, paths)
+    for metric in users:
+        embedder = metric.embedder()  # type: ignore[attr-defined]
+        if isinstance(embedder, VectorsFile):
+            embedder.load()
+
+
 def score_files(test: str, gold: str, metrics: Sequence[Metric], args: argparse.Namespace) -> CorpusRun:
     """Read, pair and score two files with the options in ``args``."""
-    if any(callable(getattr(m, "embedder", None)) for m in metrics):  # only embedding metrics need it
-        from amrmetrics.embed import prime
-
-        prime(metrics, (test, gold))
+    prepare_embedders(metrics, (test, gold))
     total, pairs = pair_files(test, gold, pair_by_id=args.pair_by_id)
     with progress_bar(total, not args.no_progress) as advance:
         return run_corpus(pairs, metrics, on_error=args.on_error, jobs=args.jobs, progress=advance)

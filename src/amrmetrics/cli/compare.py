@@ -65,6 +65,7 @@ def run(args: argparse.Namespace) -> int:
     from amrmetrics.stats.significance import compare
 
     metrics = common.metrics_from_args(args)
+    common.prepare_embedders(metrics, (args.test_a, args.test_b, args.gold))
     adapters = [PairedSystems(m) for m in metrics]
     total, pairs = pair_systems(args.test_a, args.test_b, args.gold, pair_by_id=args.pair_by_id)
     with common.progress_bar(total, not args.no_progress) as advance:
