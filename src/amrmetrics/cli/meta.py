@@ -46,13 +46,17 @@ def print_table(table: tuple[list[str], list[list[str]]], title: str) -> None:
     from rich.console import Console
     from rich.table import Table
 
+    from amrmetrics.report.tables import print_title
+
     head, rows = table
-    out = Table(title=title, title_justify="left")
+    out = Table()
     for i, col in enumerate(head):
         out.add_column(col, justify="left" if i == 0 else "right", no_wrap=True)
     for row in rows:
         out.add_row(*row)
-    Console(width=max(100, 16 * len(head))).print(out)
+    console = Console(width=max(100, 16 * len(head)))
+    print_title(console, title)
+    console.print(out)
 
 
 def _add_parse_quality(sub: Any) -> None:
