@@ -22,6 +22,9 @@ from amrmetrics.stats.bootstrap import DEFAULT_RESAMPLES, DEFAULT_SEED, confiden
 
 FORMATS = ("text", "json", "markdown", "latex")
 
+OPTION_PARAMETERS = ("solver", "timeout", "restarts", "seed", "vectors", "source_lang", "translate")
+"""Metric parameters with a command-line option (``--source-lang``) that sets them for every metric having them."""
+
 
 def add_metric_options(parser: argparse.ArgumentParser, default: str = "smatch") -> None:
     """``--metric`` plus the options that set a default for every metric having that parameter."""
@@ -88,7 +91,7 @@ def add_bootstrap_option(parser: argparse.ArgumentParser) -> None:
 def metrics_from_args(args: argparse.Namespace) -> list[Metric]:
     """Build the metrics named by ``--metric``, with CLI options as parameter defaults (checked: see ``checks``)."""
     defaults: dict[str, Any] = {
-        k: getattr(args, k) for k in ("solver", "timeout", "restarts", "seed", "vectors", "source_lang", "translate") if getattr(args, k, None) is not None
+        k: getattr(args, k) for k in OPTION_PARAMETERS if getattr(args, k, None) is not None
     }
     defaults.update(getattr(args, "metric_defaults", {}))
     metrics = parse_metrics(args.metric or [args.default_metric], defaults)
