@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import os
+from pathlib import Path
 from typing import Any
 
 from amrmetrics import __version__
@@ -29,12 +31,34 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(handler=run)
 
 
+def splits(directory: str) -> list[str]:
+    """The splits a BAMBOO directory has human scores for (``<task>/orig.<split>.txt``)."""
+    from amrmetrics.meta.bamboo import TASKS
+
+    files = (path for task in TASKS for path in Path(directory, task.name).glob("orig.*.txt"))
+    return sorted({path.name[len("orig.") : -len(".txt")] for path in files})
+
+
+def check_split(directory: str, split: str) -> None:
+    """A missing directory or split is a data error that says which splits there are."""
+    from amrmetrics.read import CorpusError
+
+    if not os.path.isdir(directory):
+        raise CorpusError(f"{directory}: no such directory (expected a BAMBOO directory holding sts/, sick/, para/)")
+    found = splits(directory)
+    if split not in found:
+        there = f"it has {', '.join(found)} (choose with --split)" if found else "it has none (expected <task>/orig.<split>.txt)"
+        raise CorpusError(f"{directory}: no {split!r} split; {there}")
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the benchmark and print its table."""
     from amrmetrics.meta.bamboo import run_bamboo
     from amrmetrics.meta.tables import bamboo_table, markdown
 
+    check_split(args.directory, args.split)
     metrics = common.metrics_from_args(args)
+    common.prepare_embedders(metrics, sorted(str(p) for p in Path(args.directory).glob(f"*/*/*.{args.split}.amr")))
     with common.stage_progress(not args.no_progress) as progress:
         result = run_bamboo(
             args.directory, metrics, split=args.split, on_error=args.on_error, jobs=args.jobs, progress=progress

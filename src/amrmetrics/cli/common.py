@@ -11,6 +11,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from amrmetrics import __version__
+from amrmetrics.cli.checks import check_metrics
 from amrmetrics.metrics.base import Metric
 from amrmetrics.metrics.registry import parse_metrics
 from amrmetrics.read import ON_ERROR_CHOICES, pair_files
@@ -20,6 +21,9 @@ from amrmetrics.stats.aggregate import MetricReport, corpus_report
 from amrmetrics.stats.bootstrap import DEFAULT_RESAMPLES, DEFAULT_SEED, confidence_intervals
 
 FORMATS = ("text", "json", "markdown", "latex")
+
+OPTION_PARAMETERS = ("solver", "timeout", "restarts", "seed", "vectors", "source_lang", "translate")
+"""Metric parameters with a command-line option (``--source-lang``) that sets them for every metric having them."""
 
 
 def add_metric_options(parser: argparse.ArgumentParser, default: str = "smatch") -> None:
@@ -85,12 +89,14 @@ def add_bootstrap_option(parser: argparse.ArgumentParser) -> None:
 
 
 def metrics_from_args(args: argparse.Namespace) -> list[Metric]:
-    """Build the metrics named by ``--metric``, with CLI options as parameter defaults."""
+    """Build the metrics named by ``--metric``, with CLI options as parameter defaults (checked: see ``checks``)."""
     defaults: dict[str, Any] = {
-        k: getattr(args, k) for k in ("solver", "timeout", "restarts", "seed", "vectors", "source_lang", "translate") if getattr(args, k, None) is not None
+        k: getattr(args, k) for k in OPTION_PARAMETERS if getattr(args, k, None) is not None
     }
     defaults.update(getattr(args, "metric_defaults", {}))
-    return parse_metrics(args.metric or [args.default_metric], defaults)
+    metrics = parse_metrics(args.metric or [args.default_metric], defaults)
+    check_metrics(metrics)
+    return metrics
 
 
 @contextmanager
@@ -125,12 +131,27 @@ def progress_bar(total: int, enabled: bool, label: str = "scoring") -> Iterator[
         yield start(label, total) if start else None
 
 
+def prepare_embedders(metrics: Sequence[Metric], paths: Sequence[str]) -> None:
+    """Announce the files' words to the metrics' embedders, and read vectors files now.
+
+    Reading before scoring makes a bad vectors file fail with its own message (file and line), not
+    inside the first pair, and worker processes receive the vectors instead of reading the file.
+    """
+    users = [m for m in metrics if callable(getattr(m, "embedder", None))]
+    if not users:  # only embedding metrics need it
+        return
+    from amrmetrics.embed import VectorsFile, prime
+
+    prime(metrics, paths)
+    for metric in users:
+        embedder = metric.embedder()  # type: ignore[attr-defined]
+        if isinstance(embedder, VectorsFile):
+            embedder.load()
+
+
 def score_files(test: str, gold: str, metrics: Sequence[Metric], args: argparse.Namespace) -> CorpusRun:
     """Read, pair and score two files with the options in ``args``."""
-    if any(callable(getattr(m, "embedder", None)) for m in metrics):  # only embedding metrics need it
-        from amrmetrics.embed import prime
-
-        prime(metrics, (test, gold))
+    prepare_embedders(metrics, (test, gold))
     total, pairs = pair_files(test, gold, pair_by_id=args.pair_by_id)
     with progress_bar(total, not args.no_progress) as advance:
         return run_corpus(pairs, metrics, on_error=args.on_error, jobs=args.jobs, progress=advance)

@@ -60,13 +60,13 @@ def run(args: argparse.Namespace) -> int:
     from amrmetrics.report import grid
     from amrmetrics.report.aspects import headline_rows
     from amrmetrics.report.perpair import write_per_pair
+    from amrmetrics.report.tables import metric_label, print_title
     from amrmetrics.run import run_corpus
     from amrmetrics.stats.aggregate import corpus_report
     from amrmetrics.stats.significance import compare
 
-    if args.bootstrap < 1 or args.trials < 1:
-        raise ValueError("--bootstrap and --trials must be at least 1")
     metrics = common.metrics_from_args(args)
+    common.prepare_embedders(metrics, (args.test_a, args.test_b, args.gold))
     adapters = [PairedSystems(m) for m in metrics]
     total, pairs = pair_systems(args.test_a, args.test_b, args.gold, pair_by_id=args.pair_by_id)
     with common.progress_bar(total, not args.no_progress) as advance:
@@ -80,8 +80,9 @@ def run(args: argparse.Namespace) -> int:
         stats_a, stats_b = adapter.split(result.stats(k))
         sig = _signature(metric, settings, args.trials)
         comparison = compare(metric, stats_a, stats_b, resamples=args.bootstrap, trials=args.trials, seed=args.seed)
-        rows = tuple(headline_rows(metric.spec(), metric.score_names, metric.headline))
-        compared.append(table.ComparedMetric(metric.spec(), sig, comparison, rows))
+        label = metric_label(metric.spec())
+        rows = tuple(headline_rows(label, metric.score_names, metric.headline))
+        compared.append(table.ComparedMetric(label, sig, comparison, rows))
         reports.append((corpus_report(metric, stats_a, sig), corpus_report(metric, stats_b, sig)))
 
     if args.format == "json":
@@ -90,14 +91,14 @@ def run(args: argparse.Namespace) -> int:
         payload = {"amrmetrics": __version__, "a": args.test_a, "b": args.test_b, **head}
         payload["metrics"] = [
             {
-                "metric": m.spec,
+                "metric": metric.spec(),
                 "signature": m.signature,
                 "rows": [{"label": label, "score": key} for label, key in m.rows],
                 "a": ra.as_dict(),
                 "b": rb.as_dict(),
                 "comparison": m.comparison.as_dict(),
             }
-            for m, (ra, rb) in zip(compared, reports)
+            for metric, m, (ra, rb) in zip(metrics, compared, reports)
         ]
         common.dump_json(payload)
         return 0
@@ -110,8 +111,9 @@ def run(args: argparse.Namespace) -> int:
     else:
         from rich.console import Console
 
-        title = f"A = {args.test_a}, B = {args.test_b}, gold = {args.gold}: {len(result.records)} pairs (scores x100)"
-        grid.render_rich(Console(), table.HEADER, body, title, left=2)
+        console = Console()
+        print_title(console, f"A = {args.test_a}, B = {args.test_b}, gold = {args.gold}: {len(result.records)} pairs (scores x100)")
+        grid.render_rich(console, table.HEADER, body, "", left=2)
     if result.errors:
         print(f"on-error {result.on_error}: {len(result.errors)} malformed graph(s); see the list above")
     for line in table.notes(compared, reports, TIE_TOLERANCE):

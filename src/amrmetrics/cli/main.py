@@ -18,6 +18,7 @@ SUBCOMMANDS = (
     "amrmetrics.cli.meta",
     "amrmetrics.cli.bamboo",
     "amrmetrics.cli.probe",
+    "amrmetrics.cli.metrics",
 )
 """Modules that each register one subcommand with ``add_parser(subparsers)``."""
 
@@ -55,24 +56,22 @@ def _parser(modules: Sequence[str]) -> tuple[argparse.ArgumentParser, dict[str, 
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the console script; returns the exit status."""
-    from amrmetrics.metrics.registry import MetricSpecError
-    from amrmetrics.read import CorpusError, GraphError
+    """Entry point of the console script; returns the exit status (0 ok, 1 data error, 2 usage error)."""
+    from amrmetrics.cli.checks import check_options
+    from amrmetrics.cli.errors import exit_status, message
     from amrmetrics.run import MetricError
 
     argv = sys.argv[1:] if argv is None else list(argv)
     command = argv[0] if argv and not argv[0].startswith("-") else None
     args = build_parser(command).parse_args(argv)
     try:
+        check_options(args)
         return int(args.handler(args) or 0)
     except BrokenPipeError:  # before OSError, of which it is a subclass: `... | head` is not an error
         return 0
-    except CorpusError as err:
-        print(f"amrmetrics: error: {err}", file=sys.stderr)
-        return 1
-    except (MetricSpecError, GraphError, MetricError, OSError, ValueError) as err:
-        print(f"amrmetrics: error: {err}", file=sys.stderr)
-        return 2
+    except (MetricError, OSError, ValueError) as err:
+        print(f"amrmetrics: error: {message(err)}", file=sys.stderr)
+        return exit_status(err)
     except KeyboardInterrupt:
         return 130
 

@@ -10,6 +10,7 @@ import time
 from typing import Any
 
 from amrmetrics.cli import common
+from amrmetrics.cli.errors import UsageError
 
 OUTPUT_KINDS = (".npy", ".tsv")
 
@@ -38,7 +39,7 @@ def add_parser(subparsers: Any) -> None:
         help="malformed graph: fail (list all, exit 1), zero (an empty graph in its place), skip (leave it out of the matrix)",
     )
     common.add_run_options(parser)
-    parser.add_argument("--format", "-f", choices=("text", "json"), default="text", help="summary format on stdout")
+    parser.add_argument("--format", "-f", choices=("text", "json"), default="text", help="summary format (on stdout with -o, else on stderr); json needs -o")
     parser.set_defaults(handler=run)
 
 
@@ -71,14 +72,14 @@ def run(args: argparse.Namespace) -> int:
     from amrmetrics.read import CorpusError, format_errors, iter_entries
 
     if args.output is not None and not args.output.endswith(OUTPUT_KINDS):
-        raise ValueError(f"--output must end in {' or '.join(OUTPUT_KINDS)}: {args.output}")
+        raise UsageError(f"--output must end in {' or '.join(OUTPUT_KINDS)}: {args.output}")
+    if args.format == "json" and args.output is None:
+        raise UsageError("--format json needs -o FILE: without it, stdout holds the matrix (TSV)")
     metrics = common.metrics_from_args(args)
     if len(metrics) != 1:
-        raise ValueError("matrix takes exactly one metric")
+        raise UsageError("matrix takes exactly one metric")
     metric = metrics[0]
-    from amrmetrics.embed import prime
-
-    prime(metrics, (args.graphs,))
+    common.prepare_embedders(metrics, (args.graphs,))
     start = time.perf_counter()
     entries = list(iter_entries(args.graphs))
     errors = [e.error for e in entries if e.error is not None]

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 from typing import Any
 
 from amrmetrics import __version__
 from amrmetrics.cli import common
+from amrmetrics.cli.errors import UsageError
 
 
 def add_parser(subparsers: Any) -> None:
@@ -44,13 +46,17 @@ def print_table(table: tuple[list[str], list[list[str]]], title: str) -> None:
     from rich.console import Console
     from rich.table import Table
 
+    from amrmetrics.report.tables import print_title
+
     head, rows = table
-    out = Table(title=title, title_justify="left")
+    out = Table()
     for i, col in enumerate(head):
         out.add_column(col, justify="left" if i == 0 else "right", no_wrap=True)
     for row in rows:
         out.add_row(*row)
-    Console(width=max(100, 16 * len(head))).print(out)
+    console = Console(width=max(100, 16 * len(head)))
+    print_title(console, title)
+    console.print(out)
 
 
 def _add_parse_quality(sub: Any) -> None:
@@ -98,11 +104,11 @@ def _study_inputs(args: argparse.Namespace) -> tuple[list[Any], list[Any]]:
     from amrmetrics.meta.scoring import read_entries
 
     if args.candidates and (args.a or args.b):
-        raise ValueError("give either --candidates or --a and --b, not both")
+        raise UsageError("give either --candidates or --a and --b, not both")
     if args.candidates:
         return split_interleaved(read_entries(args.candidates))
     if not (args.a and args.b):
-        raise ValueError("give --a and --b (one file per candidate) or --candidates (interleaved)")
+        raise UsageError("give --a and --b (one file per candidate) or --candidates (interleaved)")
     return read_entries(args.a), read_entries(args.b)
 
 
@@ -114,10 +120,13 @@ def run_parse_quality(args: argparse.Namespace) -> int:
     from amrmetrics.meta.tables import spearman_table, study_notes, study_table
 
     if not 0 < args.confidence < 1:
-        raise ValueError("--confidence must be between 0 and 1")
+        raise UsageError("--confidence must be between 0 and 1")
+    if args.plot and importlib.util.find_spec("matplotlib") is None:
+        raise UsageError("--plot needs matplotlib: pip install 'amrmetrics[plot]'")
     labels = read_labels(args.labels, args.labels_format)
     a, b = _study_inputs(args)
     metrics = common.metrics_from_args(args)
+    common.prepare_embedders(metrics, [p for p in (args.a, args.b, args.candidates, args.gold) if p])
     with common.stage_progress(not args.no_progress) as progress:
         result = run_study(
             a, b, read_entries(args.gold), labels, metrics,
@@ -177,9 +186,10 @@ def run_similarity(args: argparse.Namespace) -> int:
     from amrmetrics.meta.tables import similarity_table
 
     if not 0 < args.confidence < 1:
-        raise ValueError("--confidence must be between 0 and 1")
+        raise UsageError("--confidence must be between 0 and 1")
     human = read_human_scores(args.human, column=args.column, header=args.header)
     metrics = common.metrics_from_args(args)
+    common.prepare_embedders(metrics, (args.a, args.b))
     with common.stage_progress(not args.no_progress) as progress:
         rows = run(
             read_entries(args.a), read_entries(args.b), human, metrics,

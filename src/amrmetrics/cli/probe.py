@@ -7,6 +7,7 @@ from typing import Any
 
 from amrmetrics import __version__
 from amrmetrics.cli import common
+from amrmetrics.cli.errors import UsageError
 from amrmetrics.cli.meta import add_meta_output, print_table
 
 
@@ -61,12 +62,16 @@ def _graph_pairs(args: argparse.Namespace) -> tuple[list[Any], Any]:
 
 def run(args: argparse.Namespace) -> int:
     """Probe and print one row per metric."""
-    from amrmetrics.meta.probe import run_probe
+    from amrmetrics.meta.probe import PRINCIPLES, run_probe
     from amrmetrics.meta.tables import probe_notes, probe_table
 
     principles = [p.strip() for p in args.principles.split(",") if p.strip()]
+    unknown = [p for p in principles if p not in PRINCIPLES]
+    if unknown or not principles:
+        raise UsageError(f"--principles {args.principles!r}: choose from {','.join(PRINCIPLES)}")
     pairs, settings = _graph_pairs(args)
     metrics = common.metrics_from_args(args)
+    common.prepare_embedders(metrics, (args.a, args.b))
     with common.stage_progress(not args.no_progress) as progress:
         probes = run_probe(
             pairs, metrics, principles=principles, runs=args.runs, copies=args.copies, jobs=args.jobs,

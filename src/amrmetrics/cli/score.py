@@ -9,7 +9,7 @@ from typing import Any
 from amrmetrics.cli import common
 from amrmetrics.report.aspects import is_multi_aspect, print_aspect_reports
 from amrmetrics.report.perpair import write_per_pair
-from amrmetrics.report.tables import render_latex, render_markdown, render_rich
+from amrmetrics.report.tables import metric_label, render_latex, render_markdown, render_rich
 from amrmetrics.run import CorpusRun
 from amrmetrics.stats.aggregate import MetricReport
 
@@ -38,23 +38,24 @@ def notes(run: CorpusRun, reports: list[MetricReport]) -> list[str]:
         what = f"{run.zeroed} pair(s) scored against an empty graph" if run.on_error == "zero" else f"{run.skipped} pair(s) left out"
         lines.append(f"on-error {run.on_error}: {len(run.errors)} malformed graph(s), {what}")
     for report in reports:
+        label = metric_label(report.spec)
         summary = report.summary
         if "uncertified" in summary:
             if summary["uncertified"]:
                 lines.append(
-                    f"{report.spec}: {summary['uncertified']} of {report.pairs} pairs not certified optimal; "
+                    f"{label}: {summary['uncertified']} of {report.pairs} pairs not certified optimal; "
                     f"micro F could rise by at most {100 * summary['max_f_gain']:.4f} points"
                 )
             else:
-                lines.append(f"{report.spec}: all {report.pairs} pairs certified optimal")
+                lines.append(f"{label}: all {report.pairs} pairs certified optimal")
         for note in report.notes:
-            lines.append(f"{report.spec}: {note}")
+            lines.append(f"{label}: {note}")
         if report.intervals is not None:
             if report.intervals.get("reason"):
-                lines.append(f"{report.spec}: {report.intervals['reason']}")
+                lines.append(f"{label}: {report.intervals['reason']}")
             else:
                 lines.append(
-                    f"{report.spec}: 95% intervals by the percentile bootstrap, "
+                    f"{label}: 95% intervals by the percentile bootstrap, "
                     f"{report.intervals['resamples']} resamples of pairs, seed {report.intervals['seed']}"
                 )
     return lines

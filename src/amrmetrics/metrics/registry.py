@@ -3,6 +3,7 @@
 A ``--metric`` value is a comma-separated list of specs; a piece with ``=`` but no ``:`` continues
 the parameters of the previous spec, so ``s2match:tau=0.6,diffsense=0.5,smatch`` is two metrics.
 A parameter without a value is a flag (``smatch:fine`` = ``smatch:fine=yes``).
+:func:`describe_metrics` lists every registered metric with its parameters, for ``amrmetrics metrics``.
 """
 
 from __future__ import annotations
@@ -125,3 +126,64 @@ def parse_metrics(specs: str | Iterable[str], defaults: Mapping[str, Any] | None
     """Metrics from one or more ``--metric`` values."""
     texts = [specs] if isinstance(specs, str) else list(specs)
     return [build_metric(n, p, defaults) for text in texts for n, p in split_specs(text)]
+
+
+@dataclasses.dataclass(frozen=True)
+class ParameterInfo:
+    """One parameter of a registered metric: name, the values it takes, default (as ``--metric`` writes them)."""
+
+    name: str
+    kind: str
+    default: str
+
+
+@dataclasses.dataclass(frozen=True)
+class MetricInfo:
+    """A registered metric: name, the first line of its docstring, parameters, and the flags that name it too."""
+
+    name: str
+    summary: str
+    parameters: tuple[ParameterInfo, ...]
+    aliases: tuple[str, ...]
+
+
+def describe_metrics() -> list[MetricInfo]:
+    """Every metric of :data:`METRICS`, in registry order, read from its class (fields, type hints, docstring)."""
+    out = []
+    for name in METRICS:
+        cls = metric_class(name)
+        hints = typing.get_type_hints(cls)
+        parameters = tuple(
+            ParameterInfo(f.name, _kind(hints[f.name]), _default(f))
+            for f in dataclasses.fields(cls)  # type: ignore[arg-type]
+            if f.init
+        )
+        summary = (cls.__doc__ or "").strip().partition("\n")[0].replace("``", "")
+        aliases = tuple(alias for alias, target in ALIASES.items() if target == name)
+        out.append(MetricInfo(name, summary, parameters, aliases))
+    return out
+
+
+def _kind(hint: Any) -> str:
+    """The values a parameter takes: ``int``, ``yes|no``, ``exact|hillclimb``, ``float or none``."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        return " or ".join([_kind(a) for a in args if a is not type(None)] + (["none"] if type(None) in args else []))
+    if origin is Literal:
+        return "|".join(map(str, args))
+    if hint is bool:
+        return "yes|no"
+    return getattr(hint, "__name__", str(hint))
+
+
+def _default(field: dataclasses.Field[Any]) -> str:
+    """The default as ``--metric`` writes it (``yes``/``no``, ``none``), or ``required``."""
+    if field.default is not dataclasses.MISSING:
+        value = field.default
+    elif field.default_factory is not dataclasses.MISSING:
+        value = field.default_factory()
+    else:
+        return "required"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "none" if value is None else str(value)
