@@ -9,11 +9,10 @@ The Python API mirrors the command line::
     amrmetrics.compare(Path("a.amr"), Path("b.amr"), Path("gold.amr"))  # A vs B, per metric
 """
 
-__version__ = "0.1.0"
-
-from amrmetrics.api import CorpusScore, PairScore, compare, score, score_corpus, smatch, to_graph  # noqa: E402
-from amrmetrics.graph import Graph  # noqa: E402
-from amrmetrics.read import CorpusError, GraphError, decode, read_graphs  # noqa: E402
+from amrmetrics.api import CorpusScore, PairScore, compare, score, score_corpus, smatch, to_graph
+from amrmetrics.graph import Graph
+from amrmetrics.read import CorpusError, GraphError, decode, read_graphs
+from amrmetrics.version import __version__
 
 __all__ = [
     "CorpusError",

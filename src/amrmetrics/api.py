@@ -28,7 +28,7 @@ from amrmetrics.metrics.base import Metric
 from amrmetrics.metrics.registry import build_metric, parse_metrics
 from amrmetrics.paired import PairedSystems, join_systems, pair_systems
 from amrmetrics.read import CorpusError, Entry, GraphError, OnError, Pair, decode, iter_entries, pair_files
-from amrmetrics.report.signature import RunSettings, signature
+from amrmetrics.engine.signature import RunSettings, signature
 from amrmetrics.run import CorpusRun, run_corpus, score_pair
 from amrmetrics.stats.aggregate import MetricReport, corpus_report
 from amrmetrics.stats.bootstrap import DEFAULT_RESAMPLES

@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from amrmetrics import __version__
+from amrmetrics.version import __version__
 from amrmetrics.cli import common
 from amrmetrics.cli.meta import add_meta_output, add_meta_reading, print_table
 

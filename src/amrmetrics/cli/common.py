@@ -10,12 +10,12 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from amrmetrics import __version__
+from amrmetrics.version import __version__
 from amrmetrics.cli.checks import check_metrics
 from amrmetrics.metrics.base import Metric
 from amrmetrics.metrics.registry import parse_metrics
 from amrmetrics.read import ON_ERROR_CHOICES, pair_files
-from amrmetrics.report.signature import RunSettings, signature
+from amrmetrics.engine.signature import RunSettings, signature
 from amrmetrics.run import CorpusRun, run_corpus
 from amrmetrics.stats.aggregate import MetricReport, corpus_report
 from amrmetrics.stats.bootstrap import DEFAULT_RESAMPLES, DEFAULT_SEED, confidence_intervals

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from typing import Any
 
-from amrmetrics import __version__
+from amrmetrics.version import __version__
 from amrmetrics.cli import common
+from amrmetrics.engine.signature import signature
 from amrmetrics.stats.bootstrap import DEFAULT_RESAMPLES
 from amrmetrics.stats.significance import DEFAULT_TRIALS, TIE_TOLERANCE
 
@@ -48,11 +50,6 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(handler=run)
 
 
-def _signature(metric: Any, settings: Any, trials: int) -> str:
-    items = metric.signature_items() + settings.items() + [("trials", str(trials)), ("v", __version__)]
-    return "|".join([metric.name] + [f"{k}:{v}" for k, v in items])
-
-
 def run(args: argparse.Namespace) -> int:
     """Score both systems, compare them and report; returns the exit status."""
     from amrmetrics.paired import PairedSystems, pair_systems
@@ -78,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
     compared, reports = [], []
     for k, (metric, adapter) in enumerate(zip(metrics, adapters)):
         stats_a, stats_b = adapter.split(result.stats(k))
-        sig = _signature(metric, settings, args.trials)
+        sig = signature(metric, replace(settings, trials=args.trials))
         comparison = compare(metric, stats_a, stats_b, resamples=args.bootstrap, trials=args.trials, seed=args.seed)
         label = metric_label(metric.spec())
         rows = tuple(headline_rows(label, metric.score_names, metric.headline))

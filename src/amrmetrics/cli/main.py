@@ -7,7 +7,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from amrmetrics import __version__
+from amrmetrics.version import __version__
 
 SUBCOMMANDS = (
     "amrmetrics.cli.score",

@@ -67,6 +67,7 @@ def _write(path: str | None, matrix: Any, labels: list[str]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Read, score all pairs, write the matrix and a summary; returns the exit status."""
+    from amrmetrics.engine.signature import RunSettings, signature
     from amrmetrics.graph import EMPTY_GRAPH
     from amrmetrics.metrics.matrix import progress_units, similarity_matrix
     from amrmetrics.read import CorpusError, format_errors, iter_entries
@@ -90,13 +91,15 @@ def run(args: argparse.Namespace) -> int:
     with common.progress_bar(progress_units(metric, len(graphs)), not args.no_progress, "matrix") as advance:
         matrix = similarity_matrix(metric, graphs, jobs=args.jobs, progress=advance)
     seconds = time.perf_counter() - start
+    affected = len(errors) if args.on_error == "zero" else len(entries) - len(kept)
+    signed = signature(metric, RunSettings(on_error=args.on_error, affected=affected))
     _write(args.output, matrix, _labels(kept))
     for error in errors:
         print(f"amrmetrics: {error} ({'empty graph' if args.on_error == 'zero' else 'left out'})", file=sys.stderr)
     summary = {
         "graphs": len(graphs),
         "metric": metric.spec(),
-        "signature": metric.signature(),
+        "signature": signed,
         "output": args.output,
         "on_error": {"policy": args.on_error, "malformed": [str(e) for e in errors]},
         "seconds": seconds,
@@ -107,5 +110,5 @@ def run(args: argparse.Namespace) -> int:
     else:
         where = f"written to {args.output}" if args.output else "written to stdout"
         print(f"{len(graphs)} x {len(graphs)} matrix of {metric.spec()} {where} ({seconds:.1f} s)", file=stream)
-        print(f"signature: {metric.signature()}", file=stream)
+        print(f"signature: {signed}", file=stream)
     return 0

@@ -6,7 +6,7 @@ import argparse
 import importlib.util
 from typing import Any
 
-from amrmetrics import __version__
+from amrmetrics.version import __version__
 from amrmetrics.cli import common
 from amrmetrics.cli.errors import UsageError
 

@@ -47,7 +47,7 @@ def _lines(metric: Any) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     """Print the metrics; returns the exit status."""
-    from amrmetrics import __version__
+    from amrmetrics.version import __version__
     from amrmetrics.metrics.registry import describe_metrics
 
     metrics = describe_metrics()

@@ -30,7 +30,7 @@ from amrmetrics.meta.scoring import Progress, read_entries, score_entries
 from amrmetrics.meta.similarity import normalise, read_human_scores
 from amrmetrics.metrics.base import Metric
 from amrmetrics.read import CorpusError, Entry, OnError
-from amrmetrics.report.signature import RunSettings, signature
+from amrmetrics.engine.signature import RunSettings, signature
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,7 @@ from amrmetrics.meta.ranks import TIE_TOLERANCE, tie_groups, weighted_average_ra
 from amrmetrics.meta.scoring import Progress, Scored, score_entries
 from amrmetrics.metrics.base import Metric
 from amrmetrics.read import CorpusError, Entry, OnError
-from amrmetrics.report.signature import RunSettings, signature
+from amrmetrics.engine.signature import RunSettings, signature
 from amrmetrics.stats.bootstrap import resample_counts
 
 DEFAULT_RESAMPLES = 10_000

@@ -28,7 +28,7 @@ from amrmetrics.meta.interval import json_float
 from amrmetrics.meta.ranks import TIE_TOLERANCE
 from amrmetrics.meta.scoring import Progress, Scored, score_graphs
 from amrmetrics.metrics.base import Metric
-from amrmetrics.report.signature import RunSettings, signature
+from amrmetrics.engine.signature import RunSettings, signature
 
 PRINCIPLES: tuple[str, ...] = ("symmetry", "determinacy", "identity", "duplicates", "bias")
 SYMMETRY_THRESHOLD = 1e-4

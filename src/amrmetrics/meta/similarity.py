@@ -21,7 +21,7 @@ from amrmetrics.meta.ranks import weighted_pearson, weighted_spearman
 from amrmetrics.meta.scoring import Progress, score_entries
 from amrmetrics.metrics.base import Metric
 from amrmetrics.read import CorpusError, Entry, OnError
-from amrmetrics.report.signature import RunSettings, signature
+from amrmetrics.engine.signature import RunSettings, signature
 from amrmetrics.stats.bootstrap import resample_counts
 
 DEFAULT_RESAMPLES = 1000

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -101,8 +101,11 @@ class Metric(ABC):
         return [(k, _format_value(v)) for k, v in self.parameters()]
 
     def signature(self) -> str:
-        """sacreBLEU-style signature of this metric, e.g. ``smatch|std:smatch|solver:exact``."""
-        return "|".join([self.name] + [f"{k}:{v}" for k, v in self.signature_items()])
+        """sacreBLEU-style signature of this metric alone, e.g. ``smatch|std:smatch|solver:exact``.
+
+        A run's full signature adds the run settings and the version (:mod:`amrmetrics.engine.signature`).
+        """
+        return format_signature(self.name, self.signature_items())
 
     def spec(self) -> str:
         """The ``--metric`` text that rebuilds this metric (non-default parameters only)."""
@@ -112,6 +115,11 @@ class Metric(ABC):
             if f.default is not dataclasses.MISSING and getattr(self, f.name) != f.default
         ]
         return self.name + (":" + ",".join(changed) if changed else "")
+
+
+def format_signature(name: str, items: Sequence[tuple[str, str]]) -> str:
+    """The one signature format: ``name|key:value|key:value``."""
+    return "|".join([name] + [f"{k}:{v}" for k, v in items])
 
 
 def _format_value(value: Any) -> str:
