@@ -4,21 +4,21 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from amrmetrics.version import __version__
 from amrmetrics.cli.checks import check_metrics
+from amrmetrics.engine.signature import RunSettings, signature
 from amrmetrics.metrics.base import Metric
 from amrmetrics.metrics.registry import parse_metrics
 from amrmetrics.read import ON_ERROR_CHOICES, pair_files
-from amrmetrics.engine.signature import RunSettings, signature
+from amrmetrics.report.jsonable import json_safe
 from amrmetrics.run import CorpusRun, run_corpus
 from amrmetrics.stats.aggregate import MetricReport, corpus_report
 from amrmetrics.stats.bootstrap import DEFAULT_RESAMPLES, DEFAULT_SEED, confidence_intervals
+from amrmetrics.version import __version__
 
 FORMATS = ("text", "json", "markdown", "latex")
 
@@ -192,20 +192,9 @@ def warn_errors(run: CorpusRun) -> None:
         print(f"  {error}", file=sys.stderr)
 
 
-def _json_safe(value: Any) -> Any:
-    """NaN and infinities (a score that does not apply) become ``null``: JSON has no NaN."""
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    if isinstance(value, dict):
-        return {k: _json_safe(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_json_safe(v) for v in value]
-    return value
-
-
 def dump_json(payload: dict[str, Any]) -> None:
     """Print JSON to stdout (full precision; a NaN score is written as null)."""
-    json.dump(_json_safe(payload), sys.stdout, indent=2, ensure_ascii=False, allow_nan=False)
+    json.dump(json_safe(payload), sys.stdout, indent=2, ensure_ascii=False, allow_nan=False)
     sys.stdout.write("\n")
 
 

@@ -7,11 +7,12 @@ import sys
 from dataclasses import replace
 from typing import Any
 
-from amrmetrics.version import __version__
 from amrmetrics.cli import common
+from amrmetrics.defaults import TIE_TOLERANCE
 from amrmetrics.engine.signature import signature
 from amrmetrics.stats.bootstrap import DEFAULT_RESAMPLES
-from amrmetrics.stats.significance import DEFAULT_TRIALS, TIE_TOLERANCE
+from amrmetrics.stats.significance import DEFAULT_TRIALS
+from amrmetrics.version import __version__
 
 
 def add_parser(subparsers: Any) -> None:
@@ -57,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     from amrmetrics.report import grid
     from amrmetrics.report.aspects import headline_rows
     from amrmetrics.report.perpair import write_per_pair
-    from amrmetrics.report.tables import metric_label, print_title
+    from amrmetrics.report.tables import metric_label
     from amrmetrics.run import run_corpus
     from amrmetrics.stats.aggregate import corpus_report
     from amrmetrics.stats.significance import compare
@@ -109,8 +110,8 @@ def run(args: argparse.Namespace) -> int:
         from rich.console import Console
 
         console = Console()
-        print_title(console, f"A = {args.test_a}, B = {args.test_b}, gold = {args.gold}: {len(result.records)} pairs (scores x100)")
-        grid.render_rich(console, table.HEADER, body, "", left=2)
+        title = f"A = {args.test_a}, B = {args.test_b}, gold = {args.gold}: {len(result.records)} pairs (scores x100)"
+        grid.render_rich(console, table.HEADER, body, title, left=2)
     if result.errors:
         print(f"on-error {result.on_error}: {len(result.errors)} malformed graph(s); see the list above")
     for line in table.notes(compared, reports, TIE_TOLERANCE):

@@ -6,9 +6,9 @@ import argparse
 import importlib.util
 from typing import Any
 
-from amrmetrics.version import __version__
 from amrmetrics.cli import common
 from amrmetrics.cli.errors import UsageError
+from amrmetrics.version import __version__
 
 
 def add_parser(subparsers: Any) -> None:
@@ -42,21 +42,12 @@ def add_meta_output(parser: argparse.ArgumentParser, formats: tuple[str, ...] = 
 
 
 def print_table(table: tuple[list[str], list[list[str]]], title: str) -> None:
-    """Print a header + rows table with rich (first column left-aligned, the rest right-aligned)."""
+    """Print a ``(header, rows)`` table of the meta commands with the tool's one rich renderer."""
     from rich.console import Console
-    from rich.table import Table
 
-    from amrmetrics.report.tables import print_title
+    from amrmetrics.report import grid
 
-    head, rows = table
-    out = Table()
-    for i, col in enumerate(head):
-        out.add_column(col, justify="left" if i == 0 else "right", no_wrap=True)
-    for row in rows:
-        out.add_row(*row)
-    console = Console(width=max(100, 16 * len(head)))
-    print_title(console, title)
-    console.print(out)
+    grid.render_rich(Console(), *table, title)
 
 
 def _add_parse_quality(sub: Any) -> None:
@@ -182,7 +173,8 @@ def _add_similarity(sub: Any) -> None:
 def run_similarity(args: argparse.Namespace) -> int:
     """Correlate metric scores with human scores and print the table."""
     from amrmetrics.meta.scoring import read_entries
-    from amrmetrics.meta.similarity import read_human_scores, run_similarity as run
+    from amrmetrics.meta.similarity import read_human_scores
+    from amrmetrics.meta.similarity import run_similarity as run
     from amrmetrics.meta.tables import similarity_table
 
     if not 0 < args.confidence < 1:

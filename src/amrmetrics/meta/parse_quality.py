@@ -23,16 +23,17 @@ from typing import Any
 
 import numpy as np
 
-from amrmetrics.defaults import DEFAULT_SEED
+from amrmetrics.defaults import DEFAULT_SEED, TIE_TOLERANCE
+from amrmetrics.engine.signature import RunSettings, signature
 from amrmetrics.meta.correlation import spearman_matrix
-from amrmetrics.meta.interval import Interval, json_float, percentile_interval, tail_percentile
 from amrmetrics.meta.labels import Labels
-from amrmetrics.meta.ranks import TIE_TOLERANCE, tie_groups, weighted_average_ranks, weighted_median
+from amrmetrics.meta.ranks import tie_groups, weighted_average_ranks, weighted_median
 from amrmetrics.meta.scoring import Progress, Scored, score_entries
 from amrmetrics.metrics.base import Metric
 from amrmetrics.read import CorpusError, Entry, OnError
-from amrmetrics.engine.signature import RunSettings, signature
+from amrmetrics.report.jsonable import json_safe
 from amrmetrics.stats.bootstrap import resample_counts
+from amrmetrics.stats.interval import Interval, percentile_interval, tail_percentile
 
 DEFAULT_RESAMPLES = 10_000
 """Bootstrap resamples of sentences (the study used 10,000)."""
@@ -94,7 +95,7 @@ class PairwiseAccuracy:
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
         return {
-            "value": json_float(self.value),
+            "value": json_safe(self.value),
             "agree": self.agree,
             "counted": self.counted,
             "human_preferences": self.preferred,
@@ -121,7 +122,7 @@ class AcceptanceDelta:
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
         return {
-            "value": json_float(self.value),
+            "value": json_safe(self.value),
             "acceptable": self.acceptable,
             "unacceptable": self.unacceptable,
             "interval": None if self.interval is None else self.interval.as_dict(),
@@ -190,13 +191,13 @@ class StudyResult:
             "metrics": [m.as_dict() for m in self.metrics],
             "spearman": {
                 "metrics": [m.spec for m in self.metrics],
-                "matrix": [[json_float(v) for v in row] for row in self.spearman],
+                "matrix": [[json_safe(v) for v in row] for row in self.spearman],
             },
         }
 
 
 def _json_dict(values: dict[str, float]) -> dict[str, float | None]:
-    return {k: json_float(v) for k, v in values.items()}
+    return {k: json_safe(v) for k, v in values.items()}
 
 
 def metric_preference(a: np.ndarray, b: np.ndarray, *, compat: bool = False, tol: float = TIE_TOLERANCE) -> Preference:

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-TIE_TOLERANCE = 1e-9
-"""Two scores closer than this are equal (for preferences, ranks and metric ties)."""
+from amrmetrics.defaults import TIE_TOLERANCE
 
 
 def tie_groups(values: np.ndarray, tol: float = TIE_TOLERANCE) -> np.ndarray:

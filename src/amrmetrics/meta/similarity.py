@@ -15,14 +15,15 @@ from typing import Any
 import numpy as np
 
 from amrmetrics.defaults import DEFAULT_SEED
+from amrmetrics.engine.signature import RunSettings, signature
 from amrmetrics.meta.correlation import pearson, spearman
-from amrmetrics.meta.interval import Interval, json_float, percentile_interval
 from amrmetrics.meta.ranks import weighted_pearson, weighted_spearman
 from amrmetrics.meta.scoring import Progress, score_entries
 from amrmetrics.metrics.base import Metric
 from amrmetrics.read import CorpusError, Entry, OnError
-from amrmetrics.engine.signature import RunSettings, signature
+from amrmetrics.report.jsonable import json_safe
 from amrmetrics.stats.bootstrap import resample_counts
+from amrmetrics.stats.interval import Interval, percentile_interval
 
 DEFAULT_RESAMPLES = 1000
 DEFAULT_CONFIDENCE = 0.95
@@ -86,12 +87,12 @@ class Agreement:
             "metric": self.spec,
             "signature": self.signature,
             "pairs": self.pairs,
-            "pearson": json_float(self.pearson),
+            "pearson": json_safe(self.pearson),
             "pearson_interval": ci(self.pearson_interval),
-            "spearman": json_float(self.spearman),
+            "spearman": json_safe(self.spearman),
             "spearman_interval": ci(self.spearman_interval),
-            "rmse": json_float(self.rmse),
-            "mean_score": json_float(self.mean),
+            "rmse": json_safe(self.rmse),
+            "mean_score": json_safe(self.mean),
         }
 
 

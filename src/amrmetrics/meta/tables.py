@@ -10,10 +10,10 @@ import math
 from collections.abc import Sequence
 
 from amrmetrics.meta.bamboo import BambooResult
-from amrmetrics.meta.interval import Interval, tail_percentile
 from amrmetrics.meta.parse_quality import QUIRKS, Preference, StudyResult
 from amrmetrics.meta.probe import MetricProbe
 from amrmetrics.meta.similarity import Agreement
+from amrmetrics.stats.interval import Interval, tail_percentile
 
 DASH = "–"
 Table = tuple[list[str], list[list[str]]]

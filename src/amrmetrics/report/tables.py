@@ -35,13 +35,6 @@ def metric_label(spec: str) -> str:
     return f"{name}:{','.join(items)}"
 
 
-def print_title(console: Console, title: str) -> None:
-    """A table's title on a line of its own: never wrapped at the table's width, never read as markup."""
-    from rich.text import Text
-
-    console.print(Text(title), soft_wrap=True)
-
-
 def _interval(report: MetricReport, digits: int) -> str:
     ci = report.intervals
     if ci is None:
@@ -80,8 +73,7 @@ def rows(reports: Sequence[MetricReport], digits: int = 2) -> list[list[str]]:
 
 def render_rich(console: Console, reports: Sequence[MetricReport], title: str, digits: int = 2) -> None:
     """Print the title and the score table to a rich console (never truncated in a file or a pipe)."""
-    print_title(console, title)
-    grid.render_rich(console, header(reports), rows(reports, digits), "")
+    grid.render_rich(console, header(reports), rows(reports, digits), title)
 
 
 def render_markdown(reports: Sequence[MetricReport], digits: int = 2) -> str:
