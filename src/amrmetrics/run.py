@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from amrmetrics.errors import AmrMetricsError
 from amrmetrics.graph import EMPTY_GRAPH, Graph
 from amrmetrics.metrics.base import Metric, PairResult
 from amrmetrics.read import CorpusError, GraphError, OnError, Pair, format_errors
@@ -26,7 +27,7 @@ if TYPE_CHECKING:  # concurrent.futures (and logging, threading) is imported onl
 CHUNK = 32
 
 
-class MetricError(RuntimeError):
+class MetricError(AmrMetricsError, RuntimeError):
     """A metric failed on a pair; names the pair and the metric."""
 
 

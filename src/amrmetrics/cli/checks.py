@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from amrmetrics.cli.errors import UsageError
+from amrmetrics.errors import UsageError
 
 if TYPE_CHECKING:
     from amrmetrics.metrics.base import Metric

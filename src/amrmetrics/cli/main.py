@@ -55,21 +55,29 @@ def _parser(modules: Sequence[str]) -> tuple[argparse.ArgumentParser, dict[str, 
     return parser, subparsers.choices
 
 
+def _subcommand(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
+    """The parser of subcommand ``name`` inside the top-level ``parser``."""
+    action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return action.choices[name]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the exit status (0 ok, 1 data error, 2 usage error)."""
     from amrmetrics.cli.checks import check_options
-    from amrmetrics.cli.errors import exit_status, message
-    from amrmetrics.run import MetricError
+    from amrmetrics.errors import AmrMetricsError, exit_status, message
 
     argv = sys.argv[1:] if argv is None else list(argv)
     command = argv[0] if argv and not argv[0].startswith("-") else None
-    args = build_parser(command).parse_args(argv)
+    parser = build_parser(command)
+    args, extras = parser.parse_known_args(argv)
+    if extras:  # argparse leaves a subcommand's unknown arguments to the top level: show the subcommand's usage
+        _subcommand(parser, args.command).error(f"unrecognized arguments: {' '.join(extras)}")
     try:
         check_options(args)
         return int(args.handler(args) or 0)
     except BrokenPipeError:  # before OSError, of which it is a subclass: `... | head` is not an error
         return 0
-    except (MetricError, OSError, ValueError) as err:
+    except (AmrMetricsError, OSError, ValueError) as err:
         print(f"amrmetrics: error: {message(err)}", file=sys.stderr)
         return exit_status(err)
     except KeyboardInterrupt:

@@ -10,7 +10,7 @@ import time
 from typing import Any
 
 from amrmetrics.cli import common
-from amrmetrics.cli.errors import UsageError
+from amrmetrics.errors import UsageError
 
 OUTPUT_KINDS = (".npy", ".tsv")
 

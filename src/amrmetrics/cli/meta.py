@@ -7,7 +7,7 @@ import importlib.util
 from typing import Any
 
 from amrmetrics.cli import common
-from amrmetrics.cli.errors import UsageError
+from amrmetrics.errors import UsageError
 from amrmetrics.version import __version__
 
 

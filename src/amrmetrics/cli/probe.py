@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from amrmetrics.version import __version__
 from amrmetrics.cli import common
-from amrmetrics.cli.errors import UsageError
 from amrmetrics.cli.meta import add_meta_output, print_table
+from amrmetrics.errors import UsageError
+from amrmetrics.version import __version__
 
 
 def add_parser(subparsers: Any) -> None:
@@ -41,9 +41,9 @@ def add_parser(subparsers: Any) -> None:
 
 def _graph_pairs(args: argparse.Namespace) -> tuple[list[Any], Any]:
     """The (A, B) graph pairs under the reading options, and the run settings for signatures."""
+    from amrmetrics.engine.signature import RunSettings
     from amrmetrics.graph import EMPTY_GRAPH
     from amrmetrics.read import CorpusError, format_errors, pair_files
-    from amrmetrics.engine.signature import RunSettings
 
     _, pairs = pair_files(args.a, args.b, pair_by_id=args.pair_by_id)
     kept, errors, affected = [], [], 0

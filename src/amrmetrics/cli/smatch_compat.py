@@ -23,20 +23,6 @@ JUST_FLAGS = {"justinstance": "instances", "justattribute": "attributes", "justr
 RULE = "=" * 44
 
 
-class _OwnUsageParser(argparse.ArgumentParser):
-    """Reports unknown arguments itself, so the message shows ``amrmetrics smatch``'s usage.
-
-    argparse leaves a subcommand's unknown arguments to the top-level parser, whose usage names
-    no smatch flag.
-    """
-
-    def parse_known_args(self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None) -> Any:
-        namespace, extras = super().parse_known_args(args, namespace)
-        if extras:
-            self.error(f"unrecognized arguments: {' '.join(extras)}")
-        return namespace, extras
-
-
 def _count(text: str) -> int:
     """A non-negative integer argument (decimals, restarts)."""
     value = int(text)
@@ -59,7 +45,6 @@ def add_parser(subparsers: Any) -> None:
             "single-node graphs) score 1, where smatch.py prints 0."
         ),
     )
-    parser.__class__ = _OwnUsageParser
     parser.add_argument("-f", nargs=2, required=True, metavar=("TEST", "GOLD"), help="test file and gold file")
     parser.add_argument("-r", type=_count, default=4, help="hill-climbing restarts (only with --solver hillclimb)")
     parser.add_argument("--significant", type=_count, default=2, help="decimals to print (default 2)")

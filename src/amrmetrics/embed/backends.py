@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from amrmetrics.embed.base import Embedder
+from amrmetrics.errors import UsageError
 
 DEFAULT = "default"
 """The backend used when none is named: the bundled model when installed."""
@@ -22,7 +23,7 @@ INSTALL_HINT = (
 )
 
 
-class EmbedderUnavailable(ValueError):
+class EmbedderUnavailable(UsageError):
     """The requested (or default) embedding backend is not installed or not found.
 
     A configuration error (the value of ``vectors`` names nothing usable), so the command line

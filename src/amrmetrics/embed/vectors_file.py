@@ -21,6 +21,7 @@ from typing import Any, Literal
 import numpy as np
 
 from amrmetrics.embed.base import CachedEmbedder
+from amrmetrics.errors import DataError
 
 FULL_LOAD_BYTES = 64 * 1024 * 1024
 """Text files up to this size are read whole at first use (no vocabulary needed)."""
@@ -31,7 +32,7 @@ VOCAB_SUFFIXES = (".vocab", ".vocab.txt", ".words", ".words.txt", ".txt", ".tsv"
 Format = Literal["glove", "word2vec", "npy"]
 
 
-class VectorsFileError(ValueError):
+class VectorsFileError(DataError):
     """A vectors file that cannot be read (missing, empty, or malformed), with the path and line."""
 
 

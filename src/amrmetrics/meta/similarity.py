@@ -16,6 +16,7 @@ import numpy as np
 
 from amrmetrics.defaults import DEFAULT_SEED
 from amrmetrics.engine.signature import RunSettings, signature
+from amrmetrics.errors import DataError
 from amrmetrics.meta.correlation import pearson, spearman
 from amrmetrics.meta.ranks import weighted_pearson, weighted_spearman
 from amrmetrics.meta.scoring import Progress, score_entries
@@ -58,7 +59,7 @@ def normalise(scores: np.ndarray, scale: tuple[float, float] | None = None) -> n
     scores = np.asarray(scores, dtype=np.float64)
     low, high = scale if scale is not None else (float(scores.min()), float(scores.max()))
     if high == low:
-        raise ValueError("cannot normalise human scores: they are all equal")
+        raise DataError("cannot normalise human scores: they are all equal")
     return (scores - low) / (high - low)
 
 

@@ -15,6 +15,7 @@ import typing
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal
 
+from amrmetrics.errors import UsageError
 from amrmetrics.metrics.base import Metric
 
 METRICS: dict[str, str] = {
@@ -36,7 +37,7 @@ ALIASES: dict[str, str] = {"smatch:fine": "smatch-fine"}
 """A flag that turns a metric into another registered one: ``smatch:fine`` is ``smatch-fine``."""
 
 
-class MetricSpecError(ValueError):
+class MetricSpecError(UsageError):
     """A ``--metric`` value that names no metric or gives it a bad parameter."""
 
 

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
+from amrmetrics.errors import DataError
 from amrmetrics.graph import Graph
 from amrmetrics.read.decode import GraphError, decode
 from amrmetrics.read.split import Block, split_text
@@ -22,7 +23,7 @@ ON_ERROR_CHOICES: tuple[str, ...] = ("fail", "zero", "skip")
 PathLike = str | os.PathLike[str]
 
 
-class CorpusError(ValueError):
+class CorpusError(DataError):
     """A corpus-level problem: unreadable file, mismatched graph counts, bad ids, bad graphs."""
 
 

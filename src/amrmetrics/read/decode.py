@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-
 from typing import TYPE_CHECKING
 
+from amrmetrics.errors import DataError
 from amrmetrics.graph import Graph
 
 if TYPE_CHECKING:
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 _ALIGNMENT = re.compile(r"~(?:[a-z]\.?)?[0-9]+(?:,[0-9]+)*$")
 
 
-class GraphError(ValueError):
+class GraphError(DataError):
     """A graph that cannot be read, located by file, 1-based graph number and line."""
 
     def __init__(self, message: str, *, file: str = "<string>", number: int = 1, line: int = 1):

@@ -14,6 +14,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol, runtime_checkable
 
+from amrmetrics.errors import UsageError
+
 MAX_WORDS = 3
 """Longer glosses ("to be fond of sth in a bad way") are explanations, not labels, and are dropped."""
 
@@ -24,7 +26,7 @@ _PLACEHOLDERS = frozenset({"sb", "sth", "sb's", "sth's", "one's", "oneself", "et
 """Dictionary shorthand that marks a gloss as a pattern, not a word ("to let sb do sth")."""
 
 
-class TranslatorUnavailable(ValueError):
+class TranslatorUnavailable(UsageError):
     """A named translation backend is not installed or not usable (a configuration error)."""
 
 

@@ -11,10 +11,11 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from amrmetrics.embed.vectors_file import fingerprint
+from amrmetrics.errors import DataError
 from amrmetrics.translate.base import CachedLexicon, TranslatorUnavailable
 
 
-class DictionaryFileError(TranslatorUnavailable):
+class DictionaryFileError(DataError, TranslatorUnavailable):
     """A dictionary file that is missing or malformed (with the path and line)."""
 
 
