@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from amrmetrics.cli.main import main
-from amrmetrics.embed.backends import EmbedderUnavailable
+from amrmetrics.embed.base import EmbedderUnavailable
 from amrmetrics.embed.vectors_file import VectorsFileError
 from amrmetrics.errors import DATA_ERROR, USAGE_ERROR, AmrMetricsError, DataError, UsageError, exit_status, message
 from amrmetrics.meta.labels import LabelError

