@@ -91,7 +91,7 @@ def _add_parse_quality(sub: Any) -> None:
 
 
 def _study_inputs(args: argparse.Namespace) -> tuple[list[Any], list[Any]]:
-    from amrmetrics.meta.parse_quality import split_interleaved
+    from amrmetrics.meta.parse_quality_run import split_interleaved
     from amrmetrics.meta.scoring import read_entries
 
     if args.candidates and (args.a or args.b):
@@ -106,7 +106,7 @@ def _study_inputs(args: argparse.Namespace) -> tuple[list[Any], list[Any]]:
 def run_parse_quality(args: argparse.Namespace) -> int:
     """Run the parse-quality study and print it."""
     from amrmetrics.meta.labels import read_labels
-    from amrmetrics.meta.parse_quality import run_study
+    from amrmetrics.meta.parse_quality_run import run_study
     from amrmetrics.meta.scoring import read_entries
     from amrmetrics.meta.tables import spearman_table, study_notes, study_table
 
