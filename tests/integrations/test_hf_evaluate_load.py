@@ -1,4 +1,5 @@
-"""The Hugging Face evaluate module loads with ``evaluate.load`` offline and gives score_corpus's numbers.
+"""The Hugging Face evaluate module loads with ``evaluate.load`` offline and gives score_corpus's numbers;
+the ``pycon`` examples of the README and of the metric card run as doctests.
 
 evaluate reads its cache locations when imported, so the module is loaded in a child process with
 its own ``HF_HOME``, the offline switches set and every socket connection refused.
@@ -20,7 +21,7 @@ import pytest
 import amrmetrics
 from amrmetrics import score_corpus
 from amrmetrics.integrations.hf_evaluate import module_path
-from conftest import EXAMPLES
+from conftest import EXAMPLES, ROOT
 from example_strings import penman_strings
 
 pytestmark = pytest.mark.skipif(
@@ -29,7 +30,7 @@ pytestmark = pytest.mark.skipif(
 )
 
 CHILD = r"""
-import json, socket, sys
+import doctest, io, json, re, socket, sys
 
 def refuse(*args, **kwargs):
     raise OSError("network access in an offline test")
@@ -40,7 +41,7 @@ socket.create_connection = refuse
 import evaluate
 from amrmetrics.integrations.hf_evaluate import module_path
 
-inputs, copied, out = sys.argv[1:4]
+inputs, copied, out, *documents = sys.argv[1:]
 preds, golds = json.loads(open(inputs, encoding="utf-8").read())
 
 def error(call):
@@ -49,6 +50,16 @@ def error(call):
     except Exception as err:
         return f"{type(err).__name__}: {err}"
     return "no error"
+
+def doctests(path):
+    text = open(path, encoding="utf-8").read()
+    found = []
+    for block in re.findall(r"^```pycon\n(.*?)^```", text, re.M | re.S):
+        report = io.StringIO()
+        test = doctest.DocTestParser().get_doctest(block, {}, path, path, 0)
+        outcome = doctest.DocTestRunner().run(test, out=report.write)
+        found.append([outcome.attempted, outcome.failed, report.getvalue()])
+    return found
 
 smatch = evaluate.load(module_path())
 results = {
@@ -59,9 +70,14 @@ results = {
     "copied": evaluate.load(copied).compute(predictions=preds, references=golds),
     "bad config": error(lambda: evaluate.load(module_path(), "smatch,sembleu")),
     "bad graph": error(lambda: smatch.compute(predictions=["(a / cat"], references=["(a / cat)"])),
+    "doctests": {path: doctests(path) for path in documents},
 }
 open(out, "w", encoding="utf-8").write(json.dumps(results))
 """
+
+
+DOCUMENTS = [str(ROOT / "README.md"), str(Path(module_path()) / "README.md")]
+"""The README and the metric card: their ``pycon`` blocks are the evaluate examples."""
 
 
 @pytest.fixture(scope="module")
@@ -78,7 +94,7 @@ def loaded(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], st
         "HF_DATASETS_OFFLINE": "1",
         "PYTHONPATH": os.pathsep.join([str(Path(amrmetrics.__file__).parents[1]), os.environ.get("PYTHONPATH", "")]),
     }
-    args = [sys.executable, "-c", CHILD, str(tmp / "inputs.json"), str(copied), str(tmp / "out.json")]
+    args = [sys.executable, "-c", CHILD, str(tmp / "inputs.json"), str(copied), str(tmp / "out.json"), *DOCUMENTS]
     done = subprocess.run(args, env=env, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     return json.loads((tmp / "out.json").read_text(encoding="utf-8")), done.stdout
@@ -118,3 +134,12 @@ def test_errors_name_the_problem(loaded: tuple[dict[str, Any], str]) -> None:
 def test_nothing_on_stdout(loaded: tuple[dict[str, Any], str]) -> None:
     _, stdout = loaded
     assert stdout == ""
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=["README", "metric card"])
+def test_documented_examples_run(loaded: tuple[dict[str, Any], str], document: str) -> None:
+    results, _ = loaded
+    blocks = results["doctests"][document]
+    assert len(blocks) == 1 and blocks[0][0] >= 5, "expected one pycon block of at least five examples"
+    _, failed, report = blocks[0]
+    assert failed == 0, report
