@@ -9,6 +9,7 @@ A parameter without a value is a flag (``smatch:fine`` = ``smatch:fine=yes``).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib
 import types
 import typing
@@ -99,6 +100,17 @@ def _coerce(cls: type, key: str, raw: str, hint: Any) -> Any:
     return raw
 
 
+@functools.cache
+def _parameters(cls: type[Metric]) -> Mapping[str, Any]:
+    """A metric class's parameters (its init fields, in order) and their resolved type hints.
+
+    Computed once per class: ``typing.get_type_hints`` re-evaluates every annotation string and took
+    about a third of the time of a loop of single-pair API calls.
+    """
+    hints = typing.get_type_hints(cls)
+    return types.MappingProxyType({f.name: hints[f.name] for f in dataclasses.fields(cls) if f.init})  # type: ignore[arg-type]
+
+
 def build_metric(name: str, params: Mapping[str, str], defaults: Mapping[str, Any] | None = None) -> Metric:
     """Build a metric from its name and raw string parameters.
 
@@ -109,13 +121,12 @@ def build_metric(name: str, params: Mapping[str, str], defaults: Mapping[str, An
     if flags:
         name, params = ALIASES[f"{name}:{flags[0]}"], {k: v for k, v in params.items() if k != flags[0]}
     cls = metric_class(name)
-    fields = {f.name: f for f in dataclasses.fields(cls) if f.init}  # type: ignore[arg-type]
-    hints = typing.get_type_hints(cls)
-    unknown = [k for k in params if k not in fields]
+    hints = _parameters(cls)
+    unknown = [k for k in params if k not in hints]
     if unknown:
-        known = ", ".join(fields) or "none"
+        known = ", ".join(hints) or "none"
         raise MetricSpecError(f"{name}: unknown parameter(s) {', '.join(unknown)}; parameters: {known}")
-    kwargs: dict[str, Any] = {k: v for k, v in (defaults or {}).items() if k in fields}
+    kwargs: dict[str, Any] = {k: v for k, v in (defaults or {}).items() if k in hints}
     kwargs.update({k: _coerce(cls, k, v, hints[k]) for k, v in params.items()})
     try:
         return cls(**kwargs)
