@@ -14,13 +14,15 @@ from __future__ import annotations
 
 import dataclasses
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import numpy as np
 
 from amrmetrics.graph import Graph
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,33 @@ class Metric(ABC):
     """True when swapping test and gold swaps P and R and keeps F (or the score)."""
     notes: ClassVar[tuple[str, ...]] = ()
     """Facts every report of this metric must state (e.g. that it is asymmetric)."""
+    process_local: ClassVar[frozenset[str]] = frozenset()
+    """Cache keys (see :meth:`cached`) that stay in their process: a pickled metric leaves them out."""
+
+    def cached(self, key: str, make: Callable[[], T]) -> T:
+        """The cache entry ``key`` of this metric object, built by ``make`` on first use.
+
+        The one cache of a metric (an opened embedder, a solver, precomputed weights): stored beside
+        the frozen fields, never compared, pickled to worker processes unless ``key`` is in
+        :attr:`process_local`.
+        """
+        cache = self.__dict__.setdefault("_cache", {})
+        if key not in cache:
+            cache[key] = make()
+        return cache[key]
+
+    def set_cached(self, key: str, value: Any) -> None:
+        """Replace the cache entry ``key`` (a component plugged in from Python)."""
+        self.__dict__.setdefault("_cache", {})[key] = value
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        if "_cache" in state:
+            state["_cache"] = {k: v for k, v in state["_cache"].items() if k not in self.process_local}
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
 
     def prepare(self, graph: Graph) -> Any:
         """Standardize one graph for this metric (done once per graph and :meth:`prepare_key`)."""

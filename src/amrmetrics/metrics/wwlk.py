@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
 import numpy as np
 
@@ -195,21 +195,7 @@ class WWLK(SimilarityMetric):
 
     def embedder(self) -> Embedder:
         """The embedding backend named by ``vectors``, opened once per process and metric."""
-        return self._cached("_cache_embedder", lambda: _opened(self.vectors))
-
-    def _cached(self, key: str, make: Any) -> Any:
-        """A per-object cache entry (frozen dataclass: stored beside the fields, pickled with them)."""
-        value = self.__dict__.get(key)
-        if value is None:
-            value = make()
-            object.__setattr__(self, key, value)
-        return value
-
-    def __getstate__(self) -> dict[str, Any]:
-        return dict(self.__dict__)
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
+        return self.cached("embedder", lambda: _opened(self.vectors))
 
     def label_vectors(self, labels: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
         """Initial vectors ``(n, dim)`` of labels and the mask of labels with no known part (zero rows).
@@ -217,7 +203,7 @@ class WWLK(SimilarityMetric):
         A label's vector is the mean of its parts' table vectors; a numeric label with no known
         part averages its digits' vectors weighted ``1/(1+i)``. Results are cached per label.
         """
-        cache: dict[str, np.ndarray | None] = self._cached("_cache_label_vectors", dict)
+        cache: dict[str, np.ndarray | None] = self.cached("label_vectors", dict)
         embedder = self.embedder()
         missing = [label for label in dict.fromkeys(labels) if label not in cache]
         if missing:
@@ -242,7 +228,7 @@ class WWLK(SimilarityMetric):
 
     def _unknown_samples(self, label: str, dim: int) -> np.ndarray:
         """The vectors ``(stability + 1, dim)`` of an unknown label in every sample (cached per label)."""
-        cache: dict[str, np.ndarray] = self._cached("_cache_unknown", dict)
+        cache: dict[str, np.ndarray] = self.cached("unknown", dict)
         if label not in cache:
             draws = label_draws(label, self.seed, *UNKNOWN_RANGE, (self.stability, dim))
             cache[label] = np.vstack([canonical_unknown(label, dim)[None, :], draws])
@@ -265,7 +251,7 @@ class WWLK(SimilarityMetric):
             return np.ones((1, len(roles)))
         if init == "constant":
             return np.full((1, len(roles)), CONSTANT_WEIGHT)
-        cache: dict[str, np.ndarray] = self._cached("_cache_role_weights", dict)
+        cache: dict[str, np.ndarray] = self.cached("role_weights", dict)
         for role in set(roles) - cache.keys():
             cache[role] = label_draws(role, self.seed, *WEIGHT_RANGE, (self.stability + 1,))
         columns = [cache[r] for r in roles]
@@ -273,11 +259,10 @@ class WWLK(SimilarityMetric):
 
     def _min_entropy(self, count: int) -> np.ndarray:
         """The first ``count`` columns of this metric's ``min_entropy`` weight sequence (cached, grown by doubling)."""
-        known: np.ndarray | None = self.__dict__.get("_cache_min_entropy")
-        if known is None or known.shape[1] < count:
-            size = max(count, 16, 2 * (0 if known is None else known.shape[1]))
-            known = min_entropy_weights(size, self.stability + 1, self.seed)
-            object.__setattr__(self, "_cache_min_entropy", known)
+        known: np.ndarray = self.cached("min_entropy", lambda: min_entropy_weights(16, self.stability + 1, self.seed))
+        if known.shape[1] < count:
+            known = min_entropy_weights(max(count, 2 * known.shape[1]), self.stability + 1, self.seed)
+            self.set_cached("min_entropy", known)
         return known[:, :count]
 
     def prepare(self, graph: Graph) -> PreparedGraph:
