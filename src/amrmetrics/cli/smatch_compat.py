@@ -11,6 +11,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from amrmetrics.align.solve import SOLVERS
 from amrmetrics.cli import common
 from amrmetrics.metrics.base import MatchMetric, prf
 
@@ -56,7 +57,7 @@ def add_parser(subparsers: Any) -> None:
     for flag, kind in JUST_FLAGS.items():
         just.add_argument(f"--{flag}", action="store_true", help=f"align and score the {kind[:-1]} triples only")
     parser.add_argument("--std", default="smatch", choices=sorted(PRESETS), help="standardization preset (default smatch)")
-    parser.add_argument("--solver", choices=("exact", "hillclimb"), default="exact", help="alignment solver")
+    parser.add_argument("--solver", choices=list(SOLVERS), default="exact", help="alignment solver")
     parser.add_argument("--timeout", type=float, metavar="SECONDS", help="time limit per pair (exact solver)")
     common.add_reading_options(parser)
     common.add_run_options(parser)

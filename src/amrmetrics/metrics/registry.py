@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import importlib
 import types
 import typing
 from collections.abc import Iterable, Mapping
@@ -18,38 +17,40 @@ from typing import Any, Literal
 
 from amrmetrics.errors import UsageError
 from amrmetrics.metrics.base import Metric
-
-METRICS: dict[str, str] = {
-    "smatch": "amrmetrics.metrics.smatch:Smatch",
-    "s2match": "amrmetrics.metrics.s2match:S2match",
-    "smatch-fine": "amrmetrics.metrics.fine:FineSmatch",
-    "sembleu": "amrmetrics.metrics.sembleu:SemBLEU",
-    "sema": "amrmetrics.metrics.sema:Sema",
-    "simple": "amrmetrics.metrics.simple:Simple",
-    "wlk": "amrmetrics.metrics.wlk:WLK",
-    "wwlk": "amrmetrics.metrics.wwlk:WWLK",
-    "xsmatch": "amrmetrics.metrics.crosslingual:XSmatch",
-    "xsembleu": "amrmetrics.metrics.crosslingual:XSemBLEU",
-    "xs2match": "amrmetrics.metrics.crosslingual:XS2match",
-}
-"""Registry name -> ``module:Class`` (imported only when used, so unused metrics cost nothing)."""
-
-ALIASES: dict[str, str] = {"smatch:fine": "smatch-fine"}
-"""A flag that turns a metric into another registered one: ``smatch:fine`` is ``smatch-fine``."""
+from amrmetrics.registry import Registry
 
 
 class MetricSpecError(UsageError):
     """A ``--metric`` value that names no metric or gives it a bad parameter."""
 
 
+METRICS = Registry(
+    "metric",
+    {
+        "smatch": "amrmetrics.metrics.smatch:Smatch",
+        "s2match": "amrmetrics.metrics.s2match:S2match",
+        "smatch-fine": "amrmetrics.metrics.fine:FineSmatch",
+        "sembleu": "amrmetrics.metrics.sembleu:SemBLEU",
+        "sema": "amrmetrics.metrics.sema:Sema",
+        "simple": "amrmetrics.metrics.simple:Simple",
+        "wlk": "amrmetrics.metrics.wlk:WLK",
+        "wwlk": "amrmetrics.metrics.wwlk:WWLK",
+        "xsmatch": "amrmetrics.metrics.crosslingual:XSmatch",
+        "xsembleu": "amrmetrics.metrics.crosslingual:XSemBLEU",
+        "xs2match": "amrmetrics.metrics.crosslingual:XS2match",
+    },
+    MetricSpecError,
+)
+"""Registry name -> ``module:Class`` (imported only when used, so unused metrics cost nothing)."""
+
+ALIASES: dict[str, str] = {"smatch:fine": "smatch-fine"}
+"""A flag that turns a metric into another registered one: ``smatch:fine`` is ``smatch-fine``."""
+
+
 def metric_class(name: str) -> type[Metric]:
     """The class registered under ``name``."""
-    try:
-        target = METRICS[name]
-    except KeyError:
-        raise MetricSpecError(f"unknown metric {name!r}; known metrics: {', '.join(sorted(METRICS))}") from None
-    module, _, cls = target.partition(":")
-    return getattr(importlib.import_module(module), cls)
+    cls: type[Metric] = METRICS[name]
+    return cls
 
 
 def split_specs(text: str) -> list[tuple[str, dict[str, str]]]:

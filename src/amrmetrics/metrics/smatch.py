@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar
 
 import numpy as np
 
 from amrmetrics.align import AlignmentProblem, build_problem
-from amrmetrics.align.solve import Alignment, make_solver
+from amrmetrics.align.solve import Alignment, SolverName, make_solver
 from amrmetrics.defaults import DEFAULT_SEED
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import MatchMetric, PairResult, prf
@@ -24,7 +24,7 @@ class AlignedMatch(MatchMetric):
     """
 
     std: str = "smatch"
-    solver: Literal["exact", "hillclimb"] = "exact"
+    solver: SolverName = "exact"
     timeout: float | None = None
     restarts: int = 4
     seed: int = DEFAULT_SEED

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from amrmetrics.errors import UsageError
@@ -108,3 +109,13 @@ class FunctionLexicon(CachedLexicon):
         if answer is None:
             return ()
         return (answer,) if isinstance(answer, str) else tuple(answer)
+
+
+@dataclass(frozen=True)
+class TranslationSettings:
+    """What a ``translator`` spec's backends are built from (a metric's translation parameters)."""
+
+    source_lang: str | None = None
+    dictionary: str | None = None
+    vectors: str | None = None
+    min_sim: float = 0.0
