@@ -7,11 +7,11 @@ import pytest
 from amrmetrics.cli.main import main
 from amrmetrics.embed.base import EmbedderUnavailable
 from amrmetrics.embed.vectors_file import VectorsFileError
+from amrmetrics.engine.run import MetricError
 from amrmetrics.errors import DATA_ERROR, USAGE_ERROR, AmrMetricsError, DataError, UsageError, exit_status, message
 from amrmetrics.meta.labels import LabelError
 from amrmetrics.metrics.registry import MetricSpecError
 from amrmetrics.read import CorpusError, GraphError
-from amrmetrics.run import MetricError
 from amrmetrics.translate.base import TranslatorUnavailable
 from amrmetrics.translate.tsv import DictionaryFileError
 

@@ -23,13 +23,13 @@ from typing import Any, Union
 import numpy as np
 
 from amrmetrics.defaults import DEFAULT_SEED
+from amrmetrics.engine.paired import PairedSystems, join_systems, pair_systems
+from amrmetrics.engine.run import CorpusRun, run_corpus, score_pair
+from amrmetrics.engine.signature import RunSettings, signature
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import Metric
 from amrmetrics.metrics.registry import build_metric, parse_metrics
-from amrmetrics.paired import PairedSystems, join_systems, pair_systems
 from amrmetrics.read import CorpusError, Entry, GraphError, OnError, Pair, decode, iter_entries, pair_files
-from amrmetrics.engine.signature import RunSettings, signature
-from amrmetrics.run import CorpusRun, run_corpus, score_pair
 from amrmetrics.stats.aggregate import MetricReport, corpus_report
 from amrmetrics.stats.bootstrap import DEFAULT_RESAMPLES
 from amrmetrics.stats.significance import AVERAGES, DEFAULT_TRIALS, Comparison

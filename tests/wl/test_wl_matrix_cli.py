@@ -13,7 +13,7 @@ import pytest
 from conftest import DATA
 
 from amrmetrics.cli.main import main
-from amrmetrics.metrics.matrix import similarity_matrix
+from amrmetrics.engine.matrix import similarity_matrix
 from amrmetrics.metrics.registry import parse_metrics
 from amrmetrics.read import read_graphs
 
@@ -59,7 +59,7 @@ def test_matrix_equals_pair_scores_and_is_symmetric(spec: str, corpus: Path) -> 
 
 
 def test_generic_path_is_identical_for_every_number_of_jobs(corpus: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from amrmetrics.metrics import matrix as engine
+    from amrmetrics.engine import matrix as engine
 
     monkeypatch.setattr(engine, "TILE", 2)  # several tiles, on and off the diagonal
     graphs = read_graphs(corpus) * 3
@@ -71,7 +71,7 @@ def test_generic_path_is_identical_for_every_number_of_jobs(corpus: Path, monkey
 
 
 def test_wlk_matrix_prepared_in_workers_is_identical(corpus: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from amrmetrics.metrics import matrix as engine
+    from amrmetrics.engine import matrix as engine
     from amrmetrics.metrics import wlk
 
     monkeypatch.setattr(engine, "TILE", 2)  # graphs are prepared in chunks of 2 by worker processes

@@ -11,12 +11,12 @@ from typing import Any
 
 from amrmetrics.align.solve import SOLVERS
 from amrmetrics.cli.checks import check_metrics
+from amrmetrics.engine.run import CorpusRun, run_corpus
 from amrmetrics.engine.signature import RunSettings, signature
 from amrmetrics.metrics.base import Metric
 from amrmetrics.metrics.registry import parse_metrics
 from amrmetrics.read import ON_ERROR_CHOICES, pair_files
 from amrmetrics.report.jsonable import json_safe
-from amrmetrics.run import CorpusRun, run_corpus
 from amrmetrics.stats.aggregate import MetricReport, corpus_report
 from amrmetrics.stats.bootstrap import DEFAULT_RESAMPLES, DEFAULT_SEED, confidence_intervals
 from amrmetrics.version import __version__

@@ -53,13 +53,13 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Score both systems, compare them and report; returns the exit status."""
-    from amrmetrics.paired import PairedSystems, pair_systems
+    from amrmetrics.engine.paired import PairedSystems, pair_systems
+    from amrmetrics.engine.run import run_corpus
     from amrmetrics.report import compare as table
     from amrmetrics.report import grid
     from amrmetrics.report.aspects import headline_rows
     from amrmetrics.report.perpair import write_per_pair
     from amrmetrics.report.tables import metric_label
-    from amrmetrics.run import run_corpus
     from amrmetrics.stats.aggregate import corpus_report
     from amrmetrics.stats.significance import compare
 

@@ -67,9 +67,9 @@ def _write(path: str | None, matrix: Any, labels: list[str]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Read, score all pairs, write the matrix and a summary; returns the exit status."""
+    from amrmetrics.engine.matrix import progress_units, similarity_matrix
     from amrmetrics.engine.signature import RunSettings, signature
     from amrmetrics.graph import EMPTY_GRAPH
-    from amrmetrics.metrics.matrix import progress_units, similarity_matrix
     from amrmetrics.read import CorpusError, format_errors, iter_entries
 
     if args.output is not None and not args.output.endswith(OUTPUT_KINDS):

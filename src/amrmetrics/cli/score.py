@@ -7,10 +7,10 @@ import sys
 from typing import Any
 
 from amrmetrics.cli import common
+from amrmetrics.engine.run import CorpusRun
 from amrmetrics.report.aspects import is_multi_aspect, print_aspect_reports
 from amrmetrics.report.perpair import write_per_pair
 from amrmetrics.report.tables import metric_label, render_latex, render_markdown, render_rich
-from amrmetrics.run import CorpusRun
 from amrmetrics.stats.aggregate import MetricReport
 
 

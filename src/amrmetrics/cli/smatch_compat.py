@@ -16,8 +16,8 @@ from amrmetrics.cli import common
 from amrmetrics.metrics.base import MatchMetric, prf
 
 if TYPE_CHECKING:
+    from amrmetrics.engine.run import CorpusRun
     from amrmetrics.graph import Graph
-    from amrmetrics.run import CorpusRun
 
 JUST_FLAGS = {"justinstance": "instances", "justattribute": "attributes", "justrelation": "relations"}
 """smatch.py's flags that score one kind of triple -> the kind."""

@@ -2,7 +2,7 @@
 
 Every meta-evaluation needs the same thing from the metrics: a score per pair, in pair order, for
 pairs it builds itself (swapped, interleaved, corrupted). This module turns graphs into
-:class:`~amrmetrics.read.Pair` objects, runs :func:`amrmetrics.run.run_corpus` (so every
+:class:`~amrmetrics.read.Pair` objects, runs :func:`amrmetrics.engine.run.run_corpus` (so every
 registered metric works, in any number of processes) and reads the headline scores back.
 """
 
@@ -13,10 +13,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from amrmetrics.engine.run import CorpusRun, run_corpus
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import Metric
 from amrmetrics.read import CorpusError, Entry, OnError, Pair, format_errors, iter_entries
-from amrmetrics.run import CorpusRun, run_corpus
 
 Progress = Callable[[str, int], "Callable[[int], None] | None"]
 """``progress(label, total)`` starts a stage of ``total`` pairs and may return a callback advanced

@@ -4,7 +4,7 @@ As in sacreBLEU, a metric never reads files, prints or aggregates. It maps a sta
 a small vector of sufficient statistics (for Smatch: matched, |test|, |gold|), and turns any such
 vector (one pair's, or a corpus sum) into scores. Micro averaging (score of the pooled statistics),
 macro averaging (mean of pair scores), bootstrap, comparison and parallel runs are written once,
-against this interface, in :mod:`amrmetrics.stats` and :mod:`amrmetrics.run`.
+against this interface, in :mod:`amrmetrics.stats` and :mod:`amrmetrics.engine.run`.
 
 Metrics are frozen dataclasses: their fields are their parameters (``smatch:std=smatchpp``), so
 a metric object is its own configuration and pickles to worker processes.

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from amrmetrics.run import CorpusRun
+from amrmetrics.engine.run import CorpusRun
 
 
 def _scalar_details(details: dict[str, Any]) -> dict[str, Any]:

@@ -15,9 +15,9 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
+from amrmetrics.engine.parallel import process_pool
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import Metric
-from amrmetrics.parallel import process_pool
 
 TILE = 96
 """Rows (and columns) of one tile of the generic path."""

@@ -174,7 +174,7 @@ def _run_parallel(
     progress: Callable[[int], None] | None,
     executor: Executor | None,
 ) -> None:
-    from amrmetrics.parallel import process_pool  # multiprocessing is imported only when used
+    from amrmetrics.engine.parallel import process_pool  # multiprocessing is imported only when used
 
     own = executor is None
     pool = executor or process_pool(jobs, _init_worker, (run.metrics,))
