@@ -16,51 +16,24 @@ nothing is shared between calls.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any, Union
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
 from amrmetrics.defaults import DEFAULT_SEED
-from amrmetrics.engine.paired import PairedSystems, join_systems, pair_systems
-from amrmetrics.engine.run import CorpusRun, run_corpus, score_pair
-from amrmetrics.engine.signature import RunSettings, signature
-from amrmetrics.graph import Graph
+from amrmetrics.engine.corpus import RunOptions, compare_corpora, score_corpora
+from amrmetrics.engine.run import score_pair
+from amrmetrics.engine.sources import CorpusLike, GraphLike, to_graph
 from amrmetrics.metrics.base import Metric
 from amrmetrics.metrics.registry import build_metric, parse_metrics
-from amrmetrics.read import CorpusError, Entry, GraphError, OnError, Pair, decode, iter_entries, pair_files
-from amrmetrics.stats.aggregate import MetricReport, corpus_report
+from amrmetrics.read import OnError
+from amrmetrics.stats.aggregate import MetricReport
 from amrmetrics.stats.bootstrap import DEFAULT_RESAMPLES
-from amrmetrics.stats.significance import AVERAGES, DEFAULT_TRIALS, Comparison
-from amrmetrics.stats.significance import compare as compare_statistics
+from amrmetrics.stats.significance import DEFAULT_TRIALS, Comparison
 
-GraphLike = Union[str, Graph, Any]
-"""A PENMAN string, an amrmetrics :class:`Graph`, or a ``penman.Graph``."""
-CorpusLike = Union[os.PathLike, Sequence[GraphLike]]
-"""A file (``pathlib.Path``) or a sequence of graphs."""
-
-
-def to_graph(value: GraphLike) -> Graph:
-    """Accept a PENMAN string, an amrmetrics Graph or a penman.Graph (encoded with the AMR model)."""
-    if isinstance(value, Graph):
-        return value
-    if isinstance(value, str):
-        try:
-            return decode(value)
-        except GraphError:
-            if os.path.isfile(value.strip()):
-                raise ValueError(
-                    f"{value.strip()!r} is a file name, not a PENMAN graph; use amrmetrics.score_corpus or pass a "
-                    f"Path (pathlib.Path({value.strip()!r}))"
-                ) from None
-            raise
-    import penman
-    from penman.models.amr import model
-
-    if isinstance(value, penman.Graph):
-        return decode(penman.encode(value, model=model), metadata=dict(value.metadata))
-    raise TypeError(f"expected a PENMAN string, an amrmetrics.Graph or a penman.Graph, not {type(value).__name__}")
+__all__ = ["CorpusLike", "CorpusScore", "GraphLike", "PairScore", "compare", "score", "score_corpus", "smatch", "to_graph"]
 
 
 @dataclass(frozen=True)
@@ -120,31 +93,6 @@ def _pair_score(metric: Metric, result: Any) -> PairScore:
     )
 
 
-def _entries(items: Sequence[GraphLike], name: str) -> Iterator[Entry]:
-    for number, item in enumerate(items, 1):
-        try:
-            graph = to_graph(item)
-        except GraphError as err:
-            yield Entry(number, 1, None, GraphError(err.message, file=name, number=number, line=err.line))
-        else:
-            yield Entry(number, 1, graph)
-
-
-def _corpus_entries(corpus: CorpusLike, name: str) -> list[Entry]:
-    return list(iter_entries(corpus)) if isinstance(corpus, (str, os.PathLike)) else list(_entries(corpus, name))
-
-
-def _pairs(test: CorpusLike, gold: CorpusLike, pair_by_id: bool) -> tuple[int, Iterable[Pair]]:
-    if isinstance(test, (str, os.PathLike)) and isinstance(gold, (str, os.PathLike)):
-        return pair_files(test, gold, pair_by_id=pair_by_id)
-    if pair_by_id:
-        raise ValueError("pair_by_id needs two files")
-    t, g = _corpus_entries(test, "test"), _corpus_entries(gold, "gold")
-    if len(t) != len(g):
-        raise CorpusError(f"test has {len(t)} graphs but gold has {len(g)}: they must pair one to one")
-    return len(t), (Pair(i, a, b) for i, (a, b) in enumerate(zip(t, g)))
-
-
 def score_corpus(
     test: CorpusLike,
     gold: CorpusLike,
@@ -153,23 +101,22 @@ def score_corpus(
     on_error: OnError = "fail",
     pair_by_id: bool = False,
     jobs: int = 1,
+    bootstrap: int | None = None,
     **options: Any,
 ) -> dict[str, CorpusScore]:
     """Score two corpora with one or more metrics; results keyed by metric spec.
 
     ``options`` (e.g. ``timeout=10``, ``solver="hillclimb"``, ``seed=1``) are defaults for every
-    metric that has a parameter of that name, as the command-line options are.
+    metric that has a parameter of that name, as the command-line options are; ``seed`` also seeds
+    the ``bootstrap`` resamples of the 95% intervals (none by default), as ``--seed`` does.
     """
     built = _metrics(metrics, options)
-    _, pairs = _pairs(test, gold, pair_by_id)
-    run: CorpusRun = run_corpus(pairs, built, on_error=on_error, jobs=jobs)
-    affected = run.skipped if on_error == "skip" else run.zeroed
-    settings = RunSettings(on_error=on_error, affected=affected, pair_by_id=pair_by_id)
-    out = {}
-    for k, metric in enumerate(built):
-        report = corpus_report(metric, run.stats(k), signature(metric, settings))
-        out[metric.spec()] = CorpusScore(report, [_pair_score(metric, r.results[k]) for r in run.records])
-    return out
+    run_options = RunOptions(on_error, pair_by_id, jobs, bootstrap, options.get("seed", DEFAULT_SEED))
+    result = score_corpora(test, gold, built, run_options)
+    return {
+        metric.spec(): CorpusScore(report, [_pair_score(metric, r.results[k]) for r in result.run.records])
+        for k, (metric, report) in enumerate(zip(built, result.reports))
+    }
 
 
 def compare(
@@ -196,31 +143,9 @@ def compare(
     the result has the same shape for every corpus size.
     """
     built = _metrics(metrics, options)
-    adapters = [PairedSystems(m) for m in built]
-    corpora = (a, b, gold)
-    if all(isinstance(c, (str, os.PathLike)) for c in corpora):
-        _, pairs = pair_systems(a, b, gold, pair_by_id=pair_by_id)  # type: ignore[arg-type]
-    elif pair_by_id:
-        raise ValueError("pair_by_id needs three files")
-    else:
-        entries = [_corpus_entries(c, name) for c, name in zip(corpora, ("a", "b", "gold"))]
-        _, pairs = join_systems([(name, len(e), e) for name, e in zip(("a", "b", "gold"), entries)])
-    run = run_corpus(pairs, adapters, on_error=on_error, jobs=jobs)
-    return {
-        metric.spec(): _full_shape(
-            compare_statistics(metric, *adapter.split(run.stats(k)), resamples=resamples, trials=trials, seed=seed)
-        )
-        for k, (metric, adapter) in enumerate(zip(built, adapters))
-    }
-
-
-def _full_shape(comparison: Comparison) -> Comparison:
-    """The comparison with a ``(nan, nan)`` interval for every score when there is none (too few pairs)."""
-    if "reason" not in comparison.intervals:
-        return comparison
-    none = (float("nan"), float("nan"))
-    filled = {avg: {k: none for k in comparison.score_names} for avg in AVERAGES}
-    return replace(comparison, intervals={**comparison.intervals, **filled})
+    run_options = RunOptions(on_error, pair_by_id, jobs, resamples, seed)
+    compared = compare_corpora(a, b, gold, built, run_options, trials=trials)
+    return {m.metric.spec(): m.comparison for m in compared.metrics}
 
 
 def _score_pair(test: GraphLike, gold: GraphLike, built: Sequence[Metric]) -> dict[str, PairScore]:

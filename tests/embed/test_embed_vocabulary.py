@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from amrmetrics.embed import file_labels, graph_labels, label_keys
-from amrmetrics.read import decode
+from amrmetrics.embed import graph_labels, label_keys
+from amrmetrics.read import decode, read_graphs
 
 
 def test_s2match_keys_of_a_predicate_and_a_multiword_concept() -> None:
@@ -26,7 +26,7 @@ def test_file_labels_are_the_labels_of_the_graphs_the_reader_reads(tmp_path: Pat
     text = '# ::snt ignored words here\n(w / want-01 :ARG0 (b / boy) :ARG1 (c / city :name "a / b Paris"))\n'
     path = tmp_path / "g.amr"
     path.write_text(text, encoding="utf-8")
-    keys, concepts = file_labels([path])
+    keys, concepts = graph_labels(read_graphs(str(path)))
     assert {"want", "wants", "boy", "city", "paris", "arg0", "name"} <= keys
     assert "ignored" not in keys and "w" not in keys
     assert concepts == ["boy", "city", "want-01"]  # a '/' inside a string names no concept

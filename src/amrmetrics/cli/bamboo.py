@@ -7,9 +7,9 @@ import os
 from pathlib import Path
 from typing import Any
 
-from amrmetrics.version import __version__
 from amrmetrics.cli import common
 from amrmetrics.cli.meta import add_meta_output, add_meta_reading, print_table
+from amrmetrics.version import __version__
 
 
 def add_parser(subparsers: Any) -> None:
@@ -58,7 +58,6 @@ def run(args: argparse.Namespace) -> int:
 
     check_split(args.directory, args.split)
     metrics = common.metrics_from_args(args)
-    common.prepare_embedders(metrics, sorted(str(p) for p in Path(args.directory).glob(f"*/*/*.{args.split}.amr")))
     with common.stage_progress(not args.no_progress) as progress:
         result = run_bamboo(
             args.directory, metrics, split=args.split, on_error=args.on_error, jobs=args.jobs, progress=progress

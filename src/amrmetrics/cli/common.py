@@ -11,14 +11,13 @@ from typing import Any
 
 from amrmetrics.align.solve import SOLVERS
 from amrmetrics.cli.checks import check_metrics
-from amrmetrics.engine.run import CorpusRun, run_corpus
-from amrmetrics.engine.signature import RunSettings, signature
+from amrmetrics.engine.corpus import CorpusResult, RunOptions, score_corpora
+from amrmetrics.engine.run import CorpusRun
 from amrmetrics.metrics.base import Metric
 from amrmetrics.metrics.registry import parse_metrics
-from amrmetrics.read import ON_ERROR_CHOICES, pair_files
+from amrmetrics.read import ON_ERROR_CHOICES
 from amrmetrics.report.jsonable import json_safe
-from amrmetrics.stats.aggregate import MetricReport, corpus_report
-from amrmetrics.stats.bootstrap import DEFAULT_RESAMPLES, DEFAULT_SEED, confidence_intervals
+from amrmetrics.stats.bootstrap import DEFAULT_RESAMPLES, DEFAULT_SEED
 from amrmetrics.version import __version__
 
 FORMATS = ("text", "json", "markdown", "latex")
@@ -132,54 +131,21 @@ def progress_bar(total: int, enabled: bool, label: str = "scoring") -> Iterator[
         yield start(label, total) if start else None
 
 
-def prepare_embedders(metrics: Sequence[Metric], paths: Sequence[str]) -> None:
-    """Announce the files' words to the metrics' embedders, and read vectors files now.
-
-    Reading before scoring makes a bad vectors file fail with its own message (file and line), not
-    inside the first pair, and worker processes receive the vectors instead of reading the file.
-    """
-    users = [m for m in metrics if callable(getattr(m, "embedder", None))]
-    if not users:  # only embedding metrics need it
-        return
-    from amrmetrics.embed import VectorsFile, prime
-
-    prime(metrics, paths)
-    for metric in users:
-        embedder = metric.embedder()  # type: ignore[attr-defined]
-        if isinstance(embedder, VectorsFile):
-            embedder.load()
-
-
-def score_files(test: str, gold: str, metrics: Sequence[Metric], args: argparse.Namespace) -> CorpusRun:
-    """Read, pair and score two files with the options in ``args``."""
-    prepare_embedders(metrics, (test, gold))
-    total, pairs = pair_files(test, gold, pair_by_id=args.pair_by_id)
-    with progress_bar(total, not args.no_progress) as advance:
-        return run_corpus(pairs, metrics, on_error=args.on_error, jobs=args.jobs, progress=advance)
-
-
-def run_settings(run: CorpusRun, args: argparse.Namespace) -> RunSettings:
-    """The corpus-level settings of a run, for signatures."""
-    affected = run.skipped if run.on_error == "skip" else run.zeroed
-    bootstrap = getattr(args, "bootstrap", None)
-    return RunSettings(
-        on_error=run.on_error,
-        affected=affected,
-        pair_by_id=args.pair_by_id,
-        bootstrap=bootstrap,
-        seed=args.seed if bootstrap else None,
+def run_options(args: argparse.Namespace) -> RunOptions:
+    """The engine's run options from the command line (``--bootstrap`` only where a command has it)."""
+    return RunOptions(
+        on_error=args.on_error,
+        pair_by_id=getattr(args, "pair_by_id", False),
+        jobs=args.jobs,
+        bootstrap=getattr(args, "bootstrap", None),
+        seed=args.seed,
     )
 
 
-def reports_of(run: CorpusRun, args: argparse.Namespace) -> list[MetricReport]:
-    """Corpus reports (scores, signature, optional bootstrap) of every metric in a run."""
-    settings = run_settings(run, args)
-    reports = []
-    for k, metric in enumerate(run.metrics):
-        stats = run.stats(k)
-        ci = confidence_intervals(metric, stats, args.bootstrap, args.seed) if getattr(args, "bootstrap", None) else None
-        reports.append(corpus_report(metric, stats, signature(metric, settings), ci))
-    return reports
+def score_files(test: str, gold: str, metrics: Sequence[Metric], args: argparse.Namespace) -> CorpusResult:
+    """Read, pair and score two files with the options in ``args`` (the engine's one pipeline)."""
+    with stage_progress(not args.no_progress) as progress:
+        return score_corpora(test, gold, metrics, run_options(args), progress)
 
 
 def warn_errors(run: CorpusRun) -> None:

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import replace
 from typing import Any
 
 from amrmetrics.cli import common
 from amrmetrics.defaults import TIE_TOLERANCE
-from amrmetrics.engine.signature import signature
 from amrmetrics.stats.bootstrap import DEFAULT_RESAMPLES
 from amrmetrics.stats.significance import DEFAULT_TRIALS
 from amrmetrics.version import __version__
@@ -53,35 +51,28 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Score both systems, compare them and report; returns the exit status."""
-    from amrmetrics.engine.paired import PairedSystems, pair_systems
-    from amrmetrics.engine.run import run_corpus
+    from amrmetrics.engine.corpus import compare_corpora
     from amrmetrics.report import compare as table
     from amrmetrics.report import grid
     from amrmetrics.report.aspects import headline_rows
     from amrmetrics.report.perpair import write_per_pair
     from amrmetrics.report.tables import metric_label
-    from amrmetrics.stats.aggregate import corpus_report
-    from amrmetrics.stats.significance import compare
 
     metrics = common.metrics_from_args(args)
-    common.prepare_embedders(metrics, (args.test_a, args.test_b, args.gold))
-    adapters = [PairedSystems(m) for m in metrics]
-    total, pairs = pair_systems(args.test_a, args.test_b, args.gold, pair_by_id=args.pair_by_id)
-    with common.progress_bar(total, not args.no_progress) as advance:
-        result = run_corpus(pairs, adapters, on_error=args.on_error, jobs=args.jobs, progress=advance)
+    with common.stage_progress(not args.no_progress) as progress:
+        done = compare_corpora(
+            args.test_a, args.test_b, args.gold, metrics, common.run_options(args), trials=args.trials, progress=progress
+        )
+    result = done.run
     common.warn_errors(result)
     if args.per_pair:
         write_per_pair(args.per_pair, result)
-    settings = common.run_settings(result, args)
     compared, reports = [], []
-    for k, (metric, adapter) in enumerate(zip(metrics, adapters)):
-        stats_a, stats_b = adapter.split(result.stats(k))
-        sig = signature(metric, replace(settings, trials=args.trials))
-        comparison = compare(metric, stats_a, stats_b, resamples=args.bootstrap, trials=args.trials, seed=args.seed)
-        label = metric_label(metric.spec())
-        rows = tuple(headline_rows(label, metric.score_names, metric.headline))
-        compared.append(table.ComparedMetric(label, sig, comparison, rows))
-        reports.append((corpus_report(metric, stats_a, sig), corpus_report(metric, stats_b, sig)))
+    for m in done.metrics:
+        label = metric_label(m.metric.spec())
+        rows = tuple(headline_rows(label, m.metric.score_names, m.metric.headline))
+        compared.append(table.ComparedMetric(label, m.signature, m.comparison, rows))
+        reports.append((m.a, m.b))
 
     if args.format == "json":
         head = common.run_header(result, args.test_a, args.gold)

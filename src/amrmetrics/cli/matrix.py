@@ -80,7 +80,6 @@ def run(args: argparse.Namespace) -> int:
     if len(metrics) != 1:
         raise UsageError("matrix takes exactly one metric")
     metric = metrics[0]
-    common.prepare_embedders(metrics, (args.graphs,))
     start = time.perf_counter()
     entries = list(iter_entries(args.graphs))
     errors = [e.error for e in entries if e.error is not None]

@@ -117,7 +117,6 @@ def run_parse_quality(args: argparse.Namespace) -> int:
     labels = read_labels(args.labels, args.labels_format)
     a, b = _study_inputs(args)
     metrics = common.metrics_from_args(args)
-    common.prepare_embedders(metrics, [p for p in (args.a, args.b, args.candidates, args.gold) if p])
     with common.stage_progress(not args.no_progress) as progress:
         result = run_study(
             a, b, read_entries(args.gold), labels, metrics,
@@ -181,7 +180,6 @@ def run_similarity(args: argparse.Namespace) -> int:
         raise UsageError("--confidence must be between 0 and 1")
     human = read_human_scores(args.human, column=args.column, header=args.header)
     metrics = common.metrics_from_args(args)
-    common.prepare_embedders(metrics, (args.a, args.b))
     with common.stage_progress(not args.no_progress) as progress:
         rows = run(
             read_entries(args.a), read_entries(args.b), human, metrics,

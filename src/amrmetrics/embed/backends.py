@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from amrmetrics.embed.base import Embedder, EmbedderUnavailable
+from amrmetrics.graph import Graph
 from amrmetrics.registry import Registry
 
 DEFAULT = "default"
@@ -65,22 +66,22 @@ def open_embedder(spec: str | None) -> Embedder:
     return VectorsFile(name)
 
 
-def prime(metrics: Sequence[Any], paths: Iterable[str | Path]) -> None:
-    """Announce every key the files can ask for to the embedders of the metrics that have one.
+def prime(metrics: Sequence[Any], graphs: Iterable[Graph]) -> None:
+    """Announce every key the graphs can ask for to the embedders of the metrics that have one.
 
     A metric takes part by having an ``embedder()`` method (which may return None when its
-    configuration needs none); the corpus vocabulary is computed only if one does, so scoring
-    without embeddings costs nothing here. A metric with a ``concept_similarity()`` method also
-    gets the files' concepts, embedded in one batch (concepts that standardization changes are
-    still added when first seen, so no value depends on this).
+    configuration needs none); the vocabulary is computed only if one does, so scoring without
+    embeddings costs nothing here. A metric with a ``concept_similarity()`` method also gets the
+    graphs' concepts, embedded in one batch (concepts that standardization changes are still added
+    when first seen, so no value depends on this).
     """
     candidates = [m.embedder() for m in metrics if callable(getattr(m, "embedder", None))]
     embedders = [e for e in candidates if e is not None]
     if not embedders:
         return
-    from amrmetrics.embed.vocabulary import file_labels
+    from amrmetrics.embed.vocabulary import graph_labels
 
-    words, concepts = file_labels(paths)
+    words, concepts = graph_labels(graphs)
     for embedder in embedders:
         embedder.need(words)
     for metric in metrics:

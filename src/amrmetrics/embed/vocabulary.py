@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from pathlib import Path
 
 from amrmetrics.graph import Graph
-from amrmetrics.read import iter_entries
 
 _SENSE = re.compile(r"-\d+")
 
@@ -62,7 +60,3 @@ def graph_labels(graphs: Iterable[Graph]) -> tuple[set[str], list[str]]:
         keys |= label_keys(label)
     return keys, sorted(concepts)
 
-
-def file_labels(paths: Iterable[str | Path]) -> tuple[set[str], list[str]]:
-    """:func:`graph_labels` of every well-formed graph of several files, read by the package's one reader."""
-    return graph_labels(entry.graph for path in paths for entry in iter_entries(path) if entry.graph is not None)
