@@ -7,9 +7,11 @@ The Python API mirrors the command line::
     amrmetrics.smatch(Path("pred.amr"), Path("gold.amr")).micro["F"]   # a corpus
     amrmetrics.read_graphs("gold.amr")                                  # list of Graph
     amrmetrics.compare(Path("a.amr"), Path("b.amr"), Path("gold.amr"))  # A vs B, per metric
+    scorer = amrmetrics.Scorer("smatch")                                # warm, for training loops
+    scorer.one_to_many(candidates, gold)                                # k candidates vs one reference
 """
 
-from amrmetrics.api import CorpusScore, PairScore, compare, score, score_corpus, smatch, to_graph
+from amrmetrics.api import CorpusScore, PairScore, Scorer, compare, score, score_corpus, smatch, to_graph
 from amrmetrics.graph import Graph
 from amrmetrics.read import CorpusError, GraphError, decode, read_graphs
 from amrmetrics.version import __version__
@@ -20,6 +22,7 @@ __all__ = [
     "Graph",
     "GraphError",
     "PairScore",
+    "Scorer",
     "__version__",
     "compare",
     "decode",

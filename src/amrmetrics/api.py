@@ -10,7 +10,8 @@
 
 A pair is given as two PENMAN strings or two graphs; a corpus as two files (``pathlib.Path``)
 or two sequences of strings/graphs. Each call builds its own metric objects (and solvers), so
-nothing is shared between calls.
+nothing is shared between calls; a :class:`Scorer` builds them once for many calls (a training
+loop).
 """
 
 from __future__ import annotations
@@ -23,17 +24,21 @@ from typing import Any
 import numpy as np
 
 from amrmetrics.defaults import DEFAULT_SEED
-from amrmetrics.engine.corpus import RunOptions, compare_corpora, score_corpora
+from amrmetrics.engine.corpus import CorpusResult, RunOptions, compare_corpora, score_corpora
 from amrmetrics.engine.run import score_pair
+from amrmetrics.engine.scorer import WarmScorer
 from amrmetrics.engine.sources import CorpusLike, GraphLike, to_graph
-from amrmetrics.metrics.base import Metric
+from amrmetrics.metrics.base import Metric, PairResult
 from amrmetrics.metrics.registry import build_metric, parse_metrics
 from amrmetrics.read import OnError
 from amrmetrics.stats.aggregate import MetricReport
 from amrmetrics.stats.bootstrap import DEFAULT_RESAMPLES
 from amrmetrics.stats.significance import DEFAULT_TRIALS, Comparison
 
-__all__ = ["CorpusLike", "CorpusScore", "GraphLike", "PairScore", "compare", "score", "score_corpus", "smatch", "to_graph"]
+__all__ = [
+    "CorpusLike", "CorpusScore", "GraphLike", "PairScore", "Scorer", "compare", "score", "score_corpus", "smatch",
+    "to_graph",
+]
 
 
 @dataclass(frozen=True)
@@ -83,14 +88,30 @@ def _metrics(metrics: str | Metric | Iterable[str | Metric], options: Mapping[st
     return out
 
 
-def _pair_score(metric: Metric, result: Any) -> PairScore:
-    stats = np.asarray(result.stats, dtype=np.float64)
-    return PairScore(
-        metric=metric.spec(),
-        scores={k: float(v) for k, v in metric.scores(stats).items()},
-        stats=dict(zip(metric.stat_names, map(float, result.stats))),
-        details=result.details,
-    )
+def _pair_scores(metric: Metric, results: Sequence[PairResult]) -> list[PairScore]:
+    """One metric's scores of many pairs (its ``scores`` computed once, for all of them)."""
+    if not results:
+        return []
+    stats = np.array([r.stats for r in results], dtype=np.float64)
+    columns = {name: values.tolist() for name, values in metric.scores(stats).items()}
+    spec = metric.spec()
+    return [
+        PairScore(
+            spec,
+            {name: values[i] for name, values in columns.items()},
+            dict(zip(metric.stat_names, map(float, result.stats))),
+            result.details,
+        )
+        for i, result in enumerate(results)
+    ]
+
+
+def _corpus_scores(result: CorpusResult) -> dict[str, CorpusScore]:
+    """Each metric's report and per-pair scores."""
+    return {
+        metric.spec(): CorpusScore(report, _pair_scores(metric, [r.results[k] for r in result.run.records]))
+        for k, (metric, report) in enumerate(zip(result.run.metrics, result.reports))
+    }
 
 
 def score_corpus(
@@ -112,11 +133,7 @@ def score_corpus(
     """
     built = _metrics(metrics, options)
     run_options = RunOptions(on_error, pair_by_id, jobs, bootstrap, options.get("seed", DEFAULT_SEED))
-    result = score_corpora(test, gold, built, run_options)
-    return {
-        metric.spec(): CorpusScore(report, [_pair_score(metric, r.results[k]) for r in result.run.records])
-        for k, (metric, report) in enumerate(zip(built, result.reports))
-    }
+    return _corpus_scores(score_corpora(test, gold, built, run_options))
 
 
 def compare(
@@ -151,7 +168,7 @@ def compare(
 def _score_pair(test: GraphLike, gold: GraphLike, built: Sequence[Metric]) -> dict[str, PairScore]:
     """Every metric's score of one pair (each graph prepared once per preset), keyed by metric spec."""
     results, _ = score_pair(built, to_graph(test), to_graph(gold))
-    return {metric.spec(): _pair_score(metric, result) for metric, result in zip(built, results)}
+    return {metric.spec(): _pair_scores(metric, [result])[0] for metric, result in zip(built, results)}
 
 
 def score_pair_of(test: GraphLike, gold: GraphLike, metric: str | Metric = "smatch", **options: Any) -> PairScore:
@@ -211,3 +228,61 @@ def smatch(
     if options:
         raise TypeError(f"options {', '.join(options)} only apply to corpora")
     return score_pair_of(test, gold, metric)
+
+
+class Scorer:
+    """Warm, batched, in-process scoring for training loops (rewards, minimum-Bayes-risk selection, filtering).
+
+    >>> scorer = Scorer("smatch,sembleu")
+    >>> scorer("(w / want-01 :ARG0 (b / boy))", "(w / want-01 :ARG0 (g / girl))")["smatch"].F
+    0.75
+    >>> [s.F for s in Scorer("smatch").one_to_many(["(b / boy)", "(b / boy :quant 2)"], "(b / boy)")]
+    [1.0, 0.8]
+
+    Metrics, presets and solvers are built (and warmed up on a small pair) once; ``metrics`` and
+    ``options`` are read as by :func:`score`. ``scorer(test, gold)`` scores one pair and
+    ``one_to_many(candidates, gold)`` k candidates against one reference (prepared once), both in
+    this process; ``pairs(tests, golds)`` scores a batch through the corpus pipeline (``jobs``
+    worker processes when asked for) and returns what :func:`score_corpus` returns: the same
+    numbers and signatures as the command line. Safe to call from several threads. A malformed
+    graph raises under ``on_error="fail"``; otherwise a pair or candidate is scored against (or
+    as) the empty graph.
+    """
+
+    def __init__(
+        self,
+        metrics: str | Metric | Iterable[str | Metric] = "smatch",
+        *,
+        on_error: OnError = "fail",
+        jobs: int = 1,
+        bootstrap: int | None = None,
+        **options: Any,
+    ) -> None:
+        built = _metrics(metrics, options)
+        self._one = isinstance(metrics, Metric) or (isinstance(metrics, str) and len(built) == 1)
+        run_options = RunOptions(on_error, False, jobs, bootstrap, options.get("seed", DEFAULT_SEED))
+        self._warm = WarmScorer(built, run_options)
+
+    @property
+    def specs(self) -> list[str]:
+        """The metric specs, as keys of the results."""
+        return [m.spec() for m in self._warm.metrics]
+
+    def _shape(self, per_metric: list[list[PairScore]]) -> list[Any]:
+        """Per pair: the one metric's score, or ``{spec: PairScore}``."""
+        if self._one:
+            return per_metric[0]
+        return [dict(zip(self.specs, scores)) for scores in zip(*per_metric)]
+
+    def __call__(self, test: GraphLike, gold: GraphLike) -> PairScore | dict[str, PairScore]:
+        """One pair: a :class:`PairScore` for one metric, ``{spec: PairScore}`` for several."""
+        return self.one_to_many([test], gold)[0]
+
+    def one_to_many(self, candidates: Sequence[GraphLike], gold: GraphLike) -> list[Any]:
+        """Each candidate scored against ``gold`` (prepared once); one result per candidate, in order."""
+        results = self._warm.one_to_many(candidates, gold)
+        return self._shape([_pair_scores(m, [r[k] for r in results]) for k, m in enumerate(self._warm.metrics)])
+
+    def pairs(self, tests: CorpusLike, golds: CorpusLike) -> dict[str, CorpusScore]:
+        """A batch of pairs: ``{spec: CorpusScore}`` with every pair's score, micro, macro and signature."""
+        return _corpus_scores(self._warm.corpus(tests, golds))
