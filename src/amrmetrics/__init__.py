@@ -11,7 +11,7 @@ The Python API mirrors the command line::
     scorer.one_to_many(candidates, gold)                                # k candidates vs one reference
 """
 
-from amrmetrics.api import CorpusScore, PairScore, Scorer, compare, score, score_corpus, smatch, to_graph
+from amrmetrics.api import CorpusScore, PairScore, Scorer, compare, matrix, score, score_corpus, smatch, to_graph
 from amrmetrics.graph import Graph
 from amrmetrics.read import CorpusError, GraphError, decode, read_graphs
 from amrmetrics.version import __version__
@@ -26,6 +26,7 @@ __all__ = [
     "__version__",
     "compare",
     "decode",
+    "matrix",
     "read_graphs",
     "score",
     "score_corpus",

@@ -11,7 +11,7 @@
 A pair is given as two PENMAN strings or two graphs; a corpus as two files (``pathlib.Path``)
 or two sequences of strings/graphs. Each call builds its own metric objects (and solvers), so
 nothing is shared between calls; a :class:`Scorer` builds them once for many calls (a training
-loop).
+loop). ``executor="dask"`` (or a ``distributed.Client``) runs a corpus on a Dask cluster.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ import numpy as np
 
 from amrmetrics.defaults import DEFAULT_SEED
 from amrmetrics.engine.corpus import CorpusResult, RunOptions, compare_corpora, score_corpora
+from amrmetrics.engine.executors import open_executor
 from amrmetrics.engine.run import score_pair
 from amrmetrics.engine.scorer import WarmScorer
 from amrmetrics.engine.sources import CorpusLike, GraphLike, to_graph
@@ -36,7 +37,7 @@ from amrmetrics.stats.bootstrap import DEFAULT_RESAMPLES
 from amrmetrics.stats.significance import DEFAULT_TRIALS, Comparison
 
 __all__ = [
-    "CorpusLike", "CorpusScore", "GraphLike", "PairScore", "Scorer", "compare", "score", "score_corpus", "smatch",
+    "CorpusLike", "CorpusScore", "GraphLike", "PairScore", "Scorer", "compare", "matrix", "score", "score_corpus", "smatch",
     "to_graph",
 ]
 
@@ -123,6 +124,8 @@ def score_corpus(
     pair_by_id: bool = False,
     jobs: int = 1,
     bootstrap: int | None = None,
+    executor: str | Any | None = None,
+    scheduler: str | None = None,
     **options: Any,
 ) -> dict[str, CorpusScore]:
     """Score two corpora with one or more metrics; results keyed by metric spec.
@@ -130,10 +133,14 @@ def score_corpus(
     ``options`` (e.g. ``timeout=10``, ``solver="hillclimb"``, ``seed=1``) are defaults for every
     metric that has a parameter of that name, as the command-line options are; ``seed`` also seeds
     the ``bootstrap`` resamples of the 95% intervals (none by default), as ``--seed`` does.
+    ``executor``: ``"processes"`` (default: ``jobs`` local processes), ``"dask"`` (a local Dask
+    cluster of ``jobs`` workers, or the one whose ``scheduler`` address is given) or a
+    ``distributed.Client``; the numbers are the same for every executor.
     """
     built = _metrics(metrics, options)
-    run_options = RunOptions(on_error, pair_by_id, jobs, bootstrap, options.get("seed", DEFAULT_SEED))
-    return _corpus_scores(score_corpora(test, gold, built, run_options))
+    with open_executor(executor, jobs, scheduler) as opened:
+        run_options = RunOptions(on_error, pair_by_id, jobs, bootstrap, options.get("seed", DEFAULT_SEED), opened)
+        return _corpus_scores(score_corpora(test, gold, built, run_options))
 
 
 def compare(
@@ -148,6 +155,8 @@ def compare(
     on_error: OnError = "fail",
     pair_by_id: bool = False,
     jobs: int = 1,
+    executor: str | Any | None = None,
+    scheduler: str | None = None,
     **options: Any,
 ) -> dict[str, Comparison]:
     """Compare systems A and B on one gold corpus, as ``amrmetrics compare`` does; keyed by metric spec.
@@ -157,11 +166,13 @@ def compare(
     wins/ties/losses. Corpora are files or sequences of graphs (by position; ``pair_by_id`` needs
     files); the gold corpus is read once. Below 10 pairs there is no bootstrap interval: every
     ``intervals[avg][score]`` is then ``(nan, nan)`` and ``intervals["reason"]`` says why, so
-    the result has the same shape for every corpus size.
+    the result has the same shape for every corpus size. ``executor`` and ``scheduler`` as for
+    :func:`score_corpus`.
     """
     built = _metrics(metrics, options)
-    run_options = RunOptions(on_error, pair_by_id, jobs, resamples, seed)
-    compared = compare_corpora(a, b, gold, built, run_options, trials=trials)
+    with open_executor(executor, jobs, scheduler) as opened:
+        run_options = RunOptions(on_error, pair_by_id, jobs, resamples, seed, opened)
+        compared = compare_corpora(a, b, gold, built, run_options, trials=trials)
     return {m.metric.spec(): m.comparison for m in compared.metrics}
 
 
@@ -228,6 +239,33 @@ def smatch(
     if options:
         raise TypeError(f"options {', '.join(options)} only apply to corpora")
     return score_pair_of(test, gold, metric)
+
+
+def matrix(
+    graphs: CorpusLike,
+    metric: str | Metric = "wlk",
+    *,
+    jobs: int = 1,
+    executor: str | Any | None = None,
+    scheduler: str | None = None,
+    **options: Any,
+) -> np.ndarray:
+    """The ``(n, n)`` all-pairs matrix of one metric's headline score over a corpus (a file or a
+    sequence), as ``amrmetrics matrix`` computes it: entry ``[i, j]`` scores graph i (test)
+    against graph j (gold). ``executor`` and ``scheduler`` as for :func:`score_corpus`."""
+    from amrmetrics.engine.matrix import similarity_matrix
+    from amrmetrics.engine.sources import entries_of
+    from amrmetrics.read import CorpusError, format_errors
+
+    built = _metrics(metric, options)
+    if len(built) != 1:
+        raise ValueError(f"expected one metric, got {metric!r}")
+    entries = entries_of(graphs, "graphs")
+    errors = [e.error for e in entries if e.error is not None]
+    if errors:
+        raise CorpusError(format_errors(errors))
+    with open_executor(executor, jobs, scheduler) as opened:
+        return similarity_matrix(built[0], [e.graph for e in entries], jobs=jobs, executor=opened)  # type: ignore[misc]
 
 
 class Scorer:

@@ -58,9 +58,10 @@ def run(args: argparse.Namespace) -> int:
 
     check_split(args.directory, args.split)
     metrics = common.metrics_from_args(args)
-    with common.stage_progress(not args.no_progress) as progress:
+    with common.stage_progress(not args.no_progress) as progress, common.executor(args) as executor:
         result = run_bamboo(
-            args.directory, metrics, split=args.split, on_error=args.on_error, jobs=args.jobs, progress=progress
+            args.directory, metrics, split=args.split, on_error=args.on_error, jobs=args.jobs, executor=executor,
+            progress=progress,
         )
     if args.format == "json":
         common.dump_json({"amrmetrics": __version__, "benchmark": "bamboo", "directory": args.directory, **result.as_dict()})

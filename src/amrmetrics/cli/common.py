@@ -12,6 +12,7 @@ from typing import Any
 from amrmetrics.align.solve import SOLVERS
 from amrmetrics.cli.checks import check_metrics
 from amrmetrics.engine.corpus import CorpusResult, RunOptions, score_corpora
+from amrmetrics.engine.executors import EXECUTORS, Executor, open_executor
 from amrmetrics.engine.run import CorpusRun
 from amrmetrics.metrics.base import Metric
 from amrmetrics.metrics.registry import parse_metrics
@@ -61,6 +62,14 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
     """Parallelism, randomness and progress."""
     group = parser.add_argument_group("running")
     group.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="worker processes (results identical for any N)")
+    group.add_argument(
+        "--executor",
+        choices=EXECUTORS,
+        default="processes",
+        help="where pairs are scored: local worker processes, or a Dask cluster (local with --jobs workers, or "
+        "--scheduler's; needs amrmetrics[dask]); results identical",
+    )
+    group.add_argument("--scheduler", metavar="ADDR", help="with --executor dask: an existing cluster's scheduler (tcp://HOST:PORT)")
     group.add_argument(
         "--seed", type=int, default=DEFAULT_SEED, help=f"seed of every random component (default {DEFAULT_SEED})"
     )
@@ -131,7 +140,14 @@ def progress_bar(total: int, enabled: bool, label: str = "scoring") -> Iterator[
         yield start(label, total) if start else None
 
 
-def run_options(args: argparse.Namespace) -> RunOptions:
+@contextmanager
+def executor(args: argparse.Namespace) -> Iterator[Executor | None]:
+    """The executor named by ``--executor`` and ``--scheduler`` (None: the engine's own processes), closed on exit."""
+    with open_executor(args.executor, args.jobs, args.scheduler) as opened:
+        yield opened
+
+
+def run_options(args: argparse.Namespace, executor: Executor | None = None) -> RunOptions:
     """The engine's run options from the command line (``--bootstrap`` only where a command has it)."""
     return RunOptions(
         on_error=args.on_error,
@@ -139,13 +155,14 @@ def run_options(args: argparse.Namespace) -> RunOptions:
         jobs=args.jobs,
         bootstrap=getattr(args, "bootstrap", None),
         seed=args.seed,
+        executor=executor,
     )
 
 
 def score_files(test: str, gold: str, metrics: Sequence[Metric], args: argparse.Namespace) -> CorpusResult:
     """Read, pair and score two files with the options in ``args`` (the engine's one pipeline)."""
-    with stage_progress(not args.no_progress) as progress:
-        return score_corpora(test, gold, metrics, run_options(args), progress)
+    with stage_progress(not args.no_progress) as progress, executor(args) as opened:
+        return score_corpora(test, gold, metrics, run_options(args, opened), progress)
 
 
 def warn_errors(run: CorpusRun) -> None:

@@ -59,9 +59,10 @@ def run(args: argparse.Namespace) -> int:
     from amrmetrics.report.tables import metric_label
 
     metrics = common.metrics_from_args(args)
-    with common.stage_progress(not args.no_progress) as progress:
+    with common.stage_progress(not args.no_progress) as progress, common.executor(args) as executor:
         done = compare_corpora(
-            args.test_a, args.test_b, args.gold, metrics, common.run_options(args), trials=args.trials, progress=progress
+            args.test_a, args.test_b, args.gold, metrics, common.run_options(args, executor), trials=args.trials,
+            progress=progress,
         )
     result = done.run
     common.warn_errors(result)

@@ -39,6 +39,12 @@ def add_parser(subparsers: Any) -> None:
         help="malformed graph: fail (list all, exit 1), zero (an empty graph in its place), skip (leave it out of the matrix)",
     )
     common.add_run_options(parser)
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="save each finished tile in FILE.tiles/ (beside -o FILE) and, rerun with the same arguments, compute only "
+        "the tiles not there; the folder is removed once the matrix is written",
+    )
     parser.add_argument("--format", "-f", choices=("text", "json"), default="text", help="summary format (on stdout with -o, else on stderr); json needs -o")
     parser.set_defaults(handler=run)
 
@@ -67,8 +73,9 @@ def _write(path: str | None, matrix: Any, labels: list[str]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Read, score all pairs, write the matrix and a summary; returns the exit status."""
-    from amrmetrics.engine.matrix import progress_units, similarity_matrix
+    from amrmetrics.engine.matrix import TILE, MatrixMetric, progress_units, similarity_matrix
     from amrmetrics.engine.signature import RunSettings, signature
+    from amrmetrics.engine.tiles import TileStore, matrix_key
     from amrmetrics.graph import EMPTY_GRAPH
     from amrmetrics.read import CorpusError, format_errors, iter_entries
 
@@ -76,6 +83,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--output must end in {' or '.join(OUTPUT_KINDS)}: {args.output}")
     if args.format == "json" and args.output is None:
         raise UsageError("--format json needs -o FILE: without it, stdout holds the matrix (TSV)")
+    if args.resume and args.output is None:
+        raise UsageError("--resume needs -o FILE (finished tiles are kept in FILE.tiles/)")
     metrics = common.metrics_from_args(args)
     if len(metrics) != 1:
         raise UsageError("matrix takes exactly one metric")
@@ -87,12 +96,21 @@ def run(args: argparse.Namespace) -> int:
         raise CorpusError(format_errors(errors))
     kept = [e for e in entries if e.graph is not None or args.on_error == "zero"]
     graphs = [e.graph if e.graph is not None else EMPTY_GRAPH for e in kept]
-    with common.progress_bar(progress_units(metric, len(graphs)), not args.no_progress, "matrix") as advance:
-        matrix = similarity_matrix(metric, graphs, jobs=args.jobs, progress=advance)
+    tiles = None
+    if args.resume and not isinstance(metric, MatrixMetric):  # a whole-matrix method has no tiles to keep
+        tiles = TileStore(f"{args.output}.tiles", matrix_key(metric, graphs, TILE))
+    resumed = tiles.count() if tiles else 0
+    with (
+        common.progress_bar(progress_units(metric, len(graphs)), not args.no_progress, "matrix") as advance,
+        common.executor(args) as executor,
+    ):
+        matrix = similarity_matrix(metric, graphs, jobs=args.jobs, progress=advance, executor=executor, tiles=tiles)
     seconds = time.perf_counter() - start
     affected = len(errors) if args.on_error == "zero" else len(entries) - len(kept)
     signed = signature(metric, RunSettings(on_error=args.on_error, affected=affected))
     _write(args.output, matrix, _labels(kept))
+    if tiles:
+        tiles.remove()
     for error in errors:
         print(f"amrmetrics: {error} ({'empty graph' if args.on_error == 'zero' else 'left out'})", file=sys.stderr)
     summary = {
@@ -101,6 +119,7 @@ def run(args: argparse.Namespace) -> int:
         "signature": signed,
         "output": args.output,
         "on_error": {"policy": args.on_error, "malformed": [str(e) for e in errors]},
+        "resumed_tiles": resumed,
         "seconds": seconds,
     }
     stream = sys.stdout if args.output is not None else sys.stderr  # stdout may hold the matrix itself
@@ -109,5 +128,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         where = f"written to {args.output}" if args.output else "written to stdout"
         print(f"{len(graphs)} x {len(graphs)} matrix of {metric.spec()} {where} ({seconds:.1f} s)", file=stream)
+        if resumed:
+            print(f"resumed: {resumed} tile(s) read from {args.output}.tiles", file=stream)
         print(f"signature: {signed}", file=stream)
     return 0

@@ -117,11 +117,11 @@ def run_parse_quality(args: argparse.Namespace) -> int:
     labels = read_labels(args.labels, args.labels_format)
     a, b = _study_inputs(args)
     metrics = common.metrics_from_args(args)
-    with common.stage_progress(not args.no_progress) as progress:
+    with common.stage_progress(not args.no_progress) as progress, common.executor(args) as executor:
         result = run_study(
             a, b, read_entries(args.gold), labels, metrics,
             compat=args.compat, resamples=args.resamples, seed=args.seed, confidence=args.confidence,
-            on_error=args.on_error, jobs=args.jobs, progress=progress,
+            on_error=args.on_error, jobs=args.jobs, executor=executor, progress=progress,
         )
     if args.plot:
         from amrmetrics.meta.plot import plot_correlations
@@ -180,11 +180,11 @@ def run_similarity(args: argparse.Namespace) -> int:
         raise UsageError("--confidence must be between 0 and 1")
     human = read_human_scores(args.human, column=args.column, header=args.header)
     metrics = common.metrics_from_args(args)
-    with common.stage_progress(not args.no_progress) as progress:
+    with common.stage_progress(not args.no_progress) as progress, common.executor(args) as executor:
         rows = run(
             read_entries(args.a), read_entries(args.b), human, metrics,
             scale=tuple(args.scale) if args.scale else None, resamples=args.resamples, seed=args.seed,
-            confidence=args.confidence, on_error=args.on_error, jobs=args.jobs, progress=progress,
+            confidence=args.confidence, on_error=args.on_error, jobs=args.jobs, executor=executor, progress=progress,
         )
     if args.format == "json":
         inputs = {"a": args.a, "b": args.b, "human": args.human, "column": args.column, "header": args.header}

@@ -71,10 +71,10 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--principles {args.principles!r}: choose from {','.join(PRINCIPLES)}")
     pairs, settings = _graph_pairs(args)
     metrics = common.metrics_from_args(args)
-    with common.stage_progress(not args.no_progress) as progress:
+    with common.stage_progress(not args.no_progress) as progress, common.executor(args) as executor:
         probes = run_probe(
             pairs, metrics, principles=principles, runs=args.runs, copies=args.copies, jobs=args.jobs,
-            progress=progress, settings=settings,
+            executor=executor, progress=progress, settings=settings,
         )
     if args.format == "json":
         common.dump_json({

@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from amrmetrics.defaults import DEFAULT_SEED
 from amrmetrics.engine.paired import PairedSystems
@@ -24,6 +25,9 @@ from amrmetrics.stats.aggregate import MetricReport, corpus_report
 from amrmetrics.stats.bootstrap import DEFAULT_RESAMPLES, confidence_intervals
 from amrmetrics.stats.significance import AVERAGES, DEFAULT_TRIALS, Comparison, compare
 
+if TYPE_CHECKING:
+    from amrmetrics.engine.executors import Executor
+
 Progress = Callable[[str, int], "Callable[[int], None] | None"]
 """``progress(label, total)`` starts a stage of ``total`` pairs and may return a callback advanced
 with the number of pairs just finished (the command line shows a bar per stage)."""
@@ -32,13 +36,16 @@ with the number of pairs just finished (the command line shows a bar per stage).
 @dataclass(frozen=True)
 class RunOptions:
     """How a corpus is run (a metric's own parameters are its fields): error policy, pairing,
-    worker processes, and the bootstrap of intervals (``bootstrap`` resamples seeded by ``seed``)."""
+    worker processes, and the bootstrap of intervals (``bootstrap`` resamples seeded by ``seed``).
+    ``executor`` (e.g. a Dask cluster, :mod:`amrmetrics.engine.executors`) runs the chunks of
+    pairs instead of this process or its own ``jobs`` processes; it never changes a number."""
 
     on_error: OnError = "fail"
     pair_by_id: bool = False
     jobs: int = 1
     bootstrap: int | None = None
     seed: int = DEFAULT_SEED
+    executor: Executor | None = None
 
 
 @dataclass(frozen=True)
@@ -87,7 +94,9 @@ def _run(
     total: int, pairs: Iterable[Pair], metrics: Sequence[Metric], options: RunOptions, progress: Progress | None
 ) -> CorpusRun:
     advance = progress("scoring", total) if progress else None
-    return run_corpus(pairs, metrics, on_error=options.on_error, jobs=options.jobs, progress=advance)
+    return run_corpus(
+        pairs, metrics, on_error=options.on_error, jobs=options.jobs, progress=advance, executor=options.executor
+    )
 
 
 def score_corpora(
@@ -164,4 +173,6 @@ def run_entries(
     """Score ``(test, gold)`` entry pairs a caller built itself (swapped, interleaved, perturbed), in order."""
     prime_metrics(metrics, lambda: (e.graph for pair in pairs for e in pair if e.graph is not None))
     built = [Pair(i, test, gold) for i, (test, gold) in enumerate(pairs)]
-    return run_corpus(built, metrics, on_error=options.on_error, jobs=options.jobs, progress=progress)
+    return run_corpus(
+        built, metrics, on_error=options.on_error, jobs=options.jobs, progress=progress, executor=options.executor
+    )

@@ -4,21 +4,28 @@ Entry ``[i, j]`` is the headline score of ``metric.pair(prepared[i], prepared[j]
 test, j as gold). Each graph is prepared once. A metric that can do better than N² pair calls
 offers :meth:`MatrixMetric.matrix` (WLK: one sparse feature matrix and a matrix product); every
 other metric goes through the generic path, which computes ``i <= j`` for symmetric metrics and
-mirrors the rest, in square tiles that worker processes compute independently (each tile
-prepares its own graphs), so the result is identical for every number of jobs.
+mirrors the rest, in square tiles that worker processes (or an executor's workers, e.g. a Dask
+cluster) compute independently (each tile prepares its own graphs), so the result is identical
+for every number of jobs and every executor. With a :class:`~amrmetrics.engine.tiles.TileStore`
+each finished tile is saved at once and tiles already there are not computed again.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, Protocol, runtime_checkable
+import itertools
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import numpy as np
 
-from amrmetrics.engine.parallel import process_pool
 from amrmetrics.engine.prime import prime_metrics
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import Metric
+
+if TYPE_CHECKING:
+    from amrmetrics.engine.executors import Executor
+    from amrmetrics.engine.tiles import TileStore
 
 TILE = 96
 """Rows (and columns) of one tile of the generic path."""
@@ -48,39 +55,100 @@ def progress_units(metric: Metric, n: int) -> int:
 
 
 def similarity_matrix(
-    metric: Metric, graphs: Sequence[Graph], *, jobs: int = 1, progress: Progress | None = None
+    metric: Metric,
+    graphs: Sequence[Graph],
+    *,
+    jobs: int = 1,
+    progress: Progress | None = None,
+    executor: Executor | None = None,
+    tiles: TileStore | None = None,
+    tile: int = TILE,
 ) -> np.ndarray:
     """The ``(n, n)`` matrix of headline scores of every ordered pair of ``graphs``.
 
     ``progress`` is called with finished units (rows for a metric with a ``matrix`` method,
-    pairs otherwise; see :func:`progress_units`).
+    pairs otherwise; see :func:`progress_units`). ``executor`` runs the tiles (or the preparation
+    of a ``matrix`` method) instead of this process or ``jobs`` worker processes. ``tiles`` keeps
+    finished tiles of ``tile`` rows (the generic path only; see :func:`~amrmetrics.engine.tiles.matrix_key`).
     """
     n = len(graphs)
     prime_metrics([metric], lambda: graphs)
     if isinstance(metric, MatrixMetric):
-        return metric.matrix(_prepare_all(metric, graphs, jobs), progress)
+        return metric.matrix(_prepare_all(metric, graphs, jobs, executor), progress)
     out = np.empty((n, n))
-    tiles = _tiles(n, metric.symmetric)
-    if jobs <= 1:
-        prepared = [metric.prepare(g) for g in graphs]
-        for rows, cols in tiles:
-            _store(out, rows, cols, _tile(metric, prepared[rows], prepared[cols], rows, cols), metric.symmetric, progress)
+    todo = []
+    for rows, cols in _tiles(n, metric.symmetric, tile):
+        done = tiles.get(rows, cols) if tiles is not None else None
+        if done is None:
+            todo.append((rows, cols))
+        else:
+            _store(out, rows, cols, done, metric.symmetric, progress)
+    if jobs <= 1 and executor is None:
+        prepared = [metric.prepare(g) for g in graphs] if todo else []
+        finished: Iterator[tuple[slice, slice, np.ndarray]] = (
+            (rows, cols, _tile(metric, prepared[rows], prepared[cols], rows, cols)) for rows, cols in todo
+        )
+        _keep(out, finished, metric.symmetric, tiles, progress)
         return out
-    with process_pool(jobs) as pool:
-        futures = [
-            (rows, cols, pool.submit(_tile_of_graphs, metric, graphs[rows], graphs[cols], rows, cols))
-            for rows, cols in tiles
-        ]
-        for rows, cols, future in futures:
-            _store(out, rows, cols, future.result(), metric.symmetric, progress)
+    with _workers(executor, jobs) as workers:
+        _keep(out, _run_tiles(workers, metric, graphs, todo), metric.symmetric, tiles, progress)
     return out
 
 
-def _tiles(n: int, symmetric: bool) -> list[tuple[slice, slice]]:
+def _keep(
+    out: np.ndarray,
+    finished: Iterator[tuple[slice, slice, np.ndarray]],
+    symmetric: bool,
+    tiles: TileStore | None,
+    progress: Progress | None,
+) -> None:
+    """Save each finished tile (when there is a store) and write it into the matrix."""
+    for rows, cols, block in finished:
+        if tiles is not None:
+            tiles.put(rows, cols, block)
+        _store(out, rows, cols, block, symmetric, progress)
+
+
+@contextmanager
+def _workers(executor: Executor | None, jobs: int) -> Iterator[Executor]:
+    """The given executor, or ``jobs`` local worker processes (stopped on exit)."""
+    if executor is not None:
+        yield executor
+        return
+    from amrmetrics.engine.executors import ProcessExecutor
+
+    own = ProcessExecutor(jobs)
+    try:
+        yield own
+    finally:
+        own.close()
+
+
+def _run_tiles(
+    workers: Executor, metric: Metric, graphs: Sequence[Graph], todo: list[tuple[slice, slice]]
+) -> Iterator[tuple[slice, slice, np.ndarray]]:
+    """Tiles computed by the workers, as they finish (a few per worker in flight)."""
+    shared = workers.share(metric)
+    waiting = iter(todo)
+    running: dict[Any, tuple[slice, slice]] = {}
+
+    def start(count: int) -> None:
+        for rows, cols in itertools.islice(waiting, count):
+            running[workers.submit(_tile_of_graphs, shared, graphs[rows], graphs[cols], rows, cols)] = (rows, cols)
+
+    start(4 * workers.width)
+    while running:
+        for future in workers.finished(running):
+            rows, cols = running.pop(future)
+            yield rows, cols, future.result()
+            start(1)
+
+
+def _tiles(n: int, symmetric: bool, tile: int = TILE) -> list[tuple[slice, slice]]:
     """Square tiles covering the matrix (only those on or above the diagonal when symmetric)."""
-    starts = range(0, n, TILE)
+    starts = range(0, n, tile)
     return [
-        (slice(i, min(n, i + TILE)), slice(j, min(n, j + TILE)))
+        (slice(i, min(n, i + tile)), slice(j, min(n, j + tile)))
         for i in starts
         for j in starts
         if not symmetric or j >= i
@@ -126,13 +194,15 @@ def _store(
         progress(int(done.sum()))
 
 
-def _prepare_all(metric: Metric, graphs: Sequence[Graph], jobs: int) -> list[Any]:
-    """Prepare every graph once (in chunks over worker processes when ``jobs > 1``)."""
-    if jobs <= 1 or len(graphs) < 2 * TILE:
+def _prepare_all(metric: Metric, graphs: Sequence[Graph], jobs: int, executor: Executor | None = None) -> list[Any]:
+    """Prepare every graph once (in chunks over worker processes or the executor's workers)."""
+    if executor is None and (jobs <= 1 or len(graphs) < 2 * TILE):
         return [metric.prepare(g) for g in graphs]
     chunks = [graphs[i : i + TILE] for i in range(0, len(graphs), TILE)]
-    with process_pool(jobs) as pool:
-        return [p for chunk in pool.map(_prepare_chunk, [metric] * len(chunks), chunks) for p in chunk]
+    with _workers(executor, jobs) as workers:
+        shared = workers.share(metric)
+        futures = [workers.submit(_prepare_chunk, shared, chunk) for chunk in chunks]
+        return [p for future in futures for p in future.result()]
 
 
 def _prepare_chunk(metric: Metric, graphs: Sequence[Graph]) -> list[Any]:

@@ -22,7 +22,9 @@ from amrmetrics.metrics.base import Metric, PairResult
 from amrmetrics.read import CorpusError, GraphError, OnError, Pair, format_errors
 
 if TYPE_CHECKING:  # concurrent.futures (and logging, threading) is imported only for --jobs
-    from concurrent.futures import Executor, Future
+    from concurrent.futures import Future
+
+    from amrmetrics.engine.executors import Executor
 
 CHUNK = 32
 
@@ -150,7 +152,8 @@ def run_corpus(
     ``on_error``: ``fail`` raises :class:`CorpusError` listing every malformed graph (after
     reading all of them); ``zero`` scores a pair with a malformed graph against an empty graph;
     ``skip`` leaves the pair out. ``progress`` is called with the number of pairs just finished.
-    ``executor`` replaces the process pool (e.g. a cluster executor) when ``jobs > 1``.
+    ``executor`` (:mod:`amrmetrics.engine.executors`, e.g. a Dask cluster) replaces this process and
+    the process pool; the results are the same.
     """
     run = CorpusRun(list(metrics), on_error=on_error)
     chunks = _chunks(iter(pairs), CHUNK)
@@ -179,8 +182,8 @@ def _run_parallel(
     own = executor is None
     pool = executor or process_pool(jobs, _init_worker, (run.metrics,))
     pending: deque[tuple[Future[_ChunkResult], int]] = deque()
-    window = 4 * max(jobs, 1)
-    metrics = None if own else run.metrics
+    window = 4 * max(jobs if executor is None else executor.width, 1)
+    metrics = None if executor is None else executor.share(run.metrics)
     try:
         for chunk in chunks:
             pending.append((pool.submit(_run_chunk, chunk, run.on_error, metrics), len(chunk)))

@@ -20,7 +20,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -31,6 +31,9 @@ from amrmetrics.meta.similarity import normalise, read_human_scores
 from amrmetrics.metrics.base import Metric
 from amrmetrics.read import CorpusError, Entry, OnError
 from amrmetrics.report.jsonable import json_safe
+
+if TYPE_CHECKING:
+    from amrmetrics.engine.executors import Executor
 
 
 @dataclass(frozen=True)
@@ -136,6 +139,7 @@ def run_bamboo(
     split: str = "test",
     on_error: OnError = "fail",
     jobs: int = 1,
+    executor: Executor | None = None,
     progress: Progress | None = None,
 ) -> BambooResult:
     """Run every metric on the 12 BAMBOO corpora of ``split`` under ``directory`` (one engine run).
@@ -156,7 +160,7 @@ def run_bamboo(
         parts.append(slice(len(pairs), len(pairs) + len(tgt)))
         pairs.extend(zip(tgt, src))
     advance = progress(f"BAMBOO {split}", len(pairs)) if progress else None
-    scored = score_entries(pairs, metrics, on_error=on_error, jobs=jobs, progress=advance)
+    scored = score_entries(pairs, metrics, on_error=on_error, jobs=jobs, executor=executor, progress=advance)
     values = np.zeros((len(metrics), len(COLUMNS)))
     counts = []
     for c, (task, subset) in enumerate(COLUMNS):

@@ -8,6 +8,7 @@ corpus engine.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from amrmetrics.defaults import DEFAULT_SEED
 from amrmetrics.engine.signature import RunSettings, signature
@@ -16,6 +17,9 @@ from amrmetrics.meta.parse_quality import DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES,
 from amrmetrics.meta.scoring import Progress, Scored, score_entries
 from amrmetrics.metrics.base import Metric
 from amrmetrics.read import CorpusError, Entry, OnError
+
+if TYPE_CHECKING:
+    from amrmetrics.engine.executors import Executor
 
 
 def split_interleaved(entries: Sequence[Entry]) -> tuple[list[Entry], list[Entry]]:
@@ -68,6 +72,7 @@ def run_study(
     confidence: float = DEFAULT_CONFIDENCE,
     on_error: OnError = "fail",
     jobs: int = 1,
+    executor: Executor | None = None,
     progress: Progress | None = None,
 ) -> StudyResult:
     """Score A and B against the references with every metric and compute the study."""
@@ -78,7 +83,7 @@ def run_study(
     check_ids(labels, gold)
     advance = progress("A and B vs gold", 2 * n) if progress else None
     pairs = list(zip(a, gold)) + list(zip(b, gold))
-    scored: Scored = score_entries(pairs, metrics, on_error=on_error, jobs=jobs, progress=advance)
+    scored: Scored = score_entries(pairs, metrics, on_error=on_error, jobs=jobs, executor=executor, progress=advance)
 
     def averages(part: slice) -> list[dict[str, float]]:
         out = []

@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -29,6 +29,9 @@ from amrmetrics.graph import Graph
 from amrmetrics.meta.scoring import Progress, Scored, score_graphs
 from amrmetrics.metrics.base import Metric
 from amrmetrics.report.jsonable import json_safe
+
+if TYPE_CHECKING:
+    from amrmetrics.engine.executors import Executor
 
 PRINCIPLES: tuple[str, ...] = ("symmetry", "determinacy", "identity", "duplicates", "bias")
 SYMMETRY_THRESHOLD = 1e-4
@@ -250,6 +253,7 @@ def run_probe(
     runs: int = DEFAULT_RUNS,
     copies: int = DEFAULT_COPIES,
     jobs: int = 1,
+    executor: Executor | None = None,
     progress: Progress | None = None,
     settings: RunSettings | None = None,
 ) -> list[MetricProbe]:
@@ -262,7 +266,7 @@ def run_probe(
 
     def score(label: str, todo: Sequence[tuple[Graph, Graph]], ms: Sequence[Metric]) -> Scored:
         advance = progress(label, len(todo)) if progress else None
-        return score_graphs(todo, ms, jobs=jobs, progress=advance)
+        return score_graphs(todo, ms, jobs=jobs, executor=executor, progress=advance)
 
     graphs = [a for a, _ in pairs] + [b for _, b in pairs]
     plan = _Plan()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -18,6 +19,9 @@ from amrmetrics.engine.run import CorpusRun
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import Metric
 from amrmetrics.read import CorpusError, Entry, OnError, format_errors, iter_entries
+
+if TYPE_CHECKING:
+    from amrmetrics.engine.executors import Executor
 
 Progress = Callable[[str, int], "Callable[[int], None] | None"]
 """``progress(label, total)`` starts a stage of ``total`` pairs and may return a callback advanced
@@ -51,12 +55,15 @@ def score_entries(
     *,
     on_error: OnError = "fail",
     jobs: int = 1,
+    executor: Executor | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> Scored:
-    """Score ``(test, gold)`` entry pairs with every metric; one headline score per pair and metric."""
+    """Score ``(test, gold)`` entry pairs with every metric; one headline score per pair and metric.
+
+    ``executor`` (e.g. a Dask cluster) runs the chunks of pairs instead of ``jobs`` processes."""
     if on_error not in META_ON_ERROR:
         raise ValueError(f"on_error must be one of {', '.join(META_ON_ERROR)} here (skip would misalign pairs)")
-    run = run_entries(pairs, metrics, RunOptions(on_error=on_error, jobs=jobs), progress)
+    run = run_entries(pairs, metrics, RunOptions(on_error=on_error, jobs=jobs, executor=executor), progress)
     run.records.sort(key=lambda r: r.index)
     if [r.index for r in run.records] != list(range(len(pairs))):
         raise CorpusError(format_errors(run.errors) if run.errors else "some pairs were not scored")
@@ -72,8 +79,9 @@ def score_graphs(
     metrics: Sequence[Metric],
     *,
     jobs: int = 1,
+    executor: Executor | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> Scored:
     """Score in-memory ``(test, gold)`` graph pairs (they are well formed by construction)."""
     entries = [(Entry(2 * k + 1, 0, t), Entry(2 * k + 2, 0, g)) for k, (t, g) in enumerate(pairs)]
-    return score_entries(entries, metrics, jobs=jobs, progress=progress)
+    return score_entries(entries, metrics, jobs=jobs, executor=executor, progress=progress)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -25,6 +25,9 @@ from amrmetrics.read import CorpusError, Entry, OnError
 from amrmetrics.report.jsonable import json_safe
 from amrmetrics.stats.bootstrap import resample_counts
 from amrmetrics.stats.interval import Interval, percentile_interval
+
+if TYPE_CHECKING:
+    from amrmetrics.engine.executors import Executor
 
 DEFAULT_RESAMPLES = 1000
 DEFAULT_CONFIDENCE = 0.95
@@ -149,6 +152,7 @@ def run_similarity(
     confidence: float = DEFAULT_CONFIDENCE,
     on_error: OnError = "fail",
     jobs: int = 1,
+    executor: Executor | None = None,
     progress: Progress | None = None,
 ) -> list[Agreement]:
     """Score each pair (graph of A as test, graph of B as gold) and compare with the human scores."""
@@ -156,7 +160,7 @@ def run_similarity(
         raise CorpusError(f"{len(a)} graphs in A, {len(b)} in B and {len(human)} human scores: they must be equal")
     target = normalise(human, scale)
     advance = progress("A vs B", len(a)) if progress else None
-    scored = score_entries(list(zip(a, b)), metrics, on_error=on_error, jobs=jobs, progress=advance)
+    scored = score_entries(list(zip(a, b)), metrics, on_error=on_error, jobs=jobs, executor=executor, progress=advance)
     settings = RunSettings(
         on_error=on_error, affected=scored.run.zeroed, bootstrap=resamples or None, seed=seed if resamples else None
     )

@@ -1,0 +1,148 @@
+"""Where the engine's tasks run when not in this process: a local process pool or a Dask cluster.
+
+The engine cuts a run into independent tasks (a chunk of pairs, a tile of a matrix), submits
+them and reads their results. A task computes exactly what this process would, so the numbers
+never depend on the executor, and signatures do not name it. Dask (``amrmetrics[dask]``) runs
+the tasks on a ``dask.distributed`` cluster: a :class:`~distributed.LocalCluster` on 127.0.0.1,
+or the scheduler at an address; Dask re-runs the tasks of a worker that dies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, Protocol
+
+from amrmetrics.errors import UsageError
+
+if TYPE_CHECKING:  # multiprocessing and concurrent.futures are imported only when workers start
+    from concurrent.futures import Future
+
+EXECUTORS = ("processes", "dask")
+"""Executor names for ``--executor`` and ``executor=``: the local process pool (default) or Dask."""
+
+DASK_MISSING = "the dask executor needs Dask: pip install 'amrmetrics[dask]'"
+
+
+class Executor(Protocol):
+    """Runs the engine's tasks: ``submit`` a function and its arguments, read ``result()`` later."""
+
+    @property
+    def width(self) -> int:
+        """How many tasks run at once (the engine keeps a few times this many in flight)."""
+        ...
+
+    def share(self, value: Any) -> Any:
+        """A handle to ``value`` that tasks receive as an argument in its place (sent once, not per task)."""
+        ...
+
+    def submit(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Start ``fn(*args)``; the returned future's ``result()`` is its value (or raises its error)."""
+        ...
+
+    def finished(self, futures: Iterable[Any]) -> list[Any]:
+        """The futures that are done, once at least one is (waits for it)."""
+        ...
+
+
+class ProcessExecutor:
+    """Tasks on ``jobs`` local worker processes (:func:`~amrmetrics.engine.parallel.process_pool`)."""
+
+    def __init__(self, jobs: int) -> None:
+        from amrmetrics.engine.parallel import process_pool
+
+        self.jobs = jobs
+        self.pool = process_pool(jobs)
+
+    @property
+    def width(self) -> int:
+        return self.jobs
+
+    def share(self, value: Any) -> Any:
+        return value
+
+    def submit(self, fn: Callable[..., Any], *args: Any) -> Future:
+        return self.pool.submit(fn, *args)
+
+    def finished(self, futures: Iterable[Future]) -> list[Future]:
+        from concurrent.futures import FIRST_COMPLETED, wait
+
+        return list(wait(list(futures), return_when=FIRST_COMPLETED).done)
+
+    def close(self) -> None:
+        """Stop the workers (cancelling tasks not started)."""
+        self.pool.shutdown(cancel_futures=True)
+
+
+def _value(value: Any) -> Any:
+    return value
+
+
+class DaskExecutor:
+    """Tasks on the workers of a ``distributed.Client``; a worker that dies has its tasks re-run."""
+
+    def __init__(self, client: Any) -> None:
+        self.client = client
+
+    @property
+    def width(self) -> int:
+        return max(1, sum(self.client.nthreads().values()))
+
+    def share(self, value: Any) -> Any:
+        # a task, not scattered data: Dask can compute it again if the workers holding it die
+        return self.client.submit(_value, value, pure=False)
+
+    def submit(self, fn: Callable[..., Any], *args: Any) -> Any:
+        return self.client.submit(fn, *args, pure=False)
+
+    def finished(self, futures: Iterable[Any]) -> list[Any]:
+        from distributed import wait
+
+        return list(wait(list(futures), return_when="FIRST_COMPLETED").done)
+
+
+def _dask_client(jobs: int, scheduler: str | None) -> Iterator[DaskExecutor]:
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise UsageError(DASK_MISSING) from None
+    from amrmetrics.engine.parallel import script_not_rerun
+    if scheduler is not None:
+        with Client(scheduler, timeout="30s") as client:
+            yield DaskExecutor(client)
+        return
+    with script_not_rerun():  # the cluster's worker processes start (and restart) meanwhile
+        cluster = LocalCluster(
+            n_workers=jobs, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+        )
+        try:
+            with Client(cluster) as client:
+                client.wait_for_workers(jobs)
+                yield DaskExecutor(client)
+        finally:
+            cluster.close()
+
+
+@contextmanager
+def open_executor(executor: str | Any | None, jobs: int = 1, scheduler: str | None = None) -> Iterator[Executor | None]:
+    """The executor named by ``executor``, closed on exit; None means the engine's own process pool.
+
+    ``executor`` is ``"processes"`` (or None: the engine starts ``jobs`` worker processes when
+    ``jobs > 1``), ``"dask"`` (a ``LocalCluster`` of ``jobs`` worker processes on 127.0.0.1, or the
+    cluster whose scheduler is at ``scheduler``, e.g. ``tcp://host:8786``), a ``distributed.Client``
+    (used, not closed), or an object with the :class:`Executor` methods (used as it is).
+    """
+    if executor is None or executor == "processes":
+        if scheduler is not None:
+            raise UsageError("a scheduler address needs the dask executor (--executor dask)")
+        yield None
+    elif executor == "dask":
+        yield from _dask_client(jobs, scheduler)
+    elif isinstance(executor, str):
+        raise UsageError(f"unknown executor {executor!r}; choose from {', '.join(EXECUTORS)}")
+    elif all(hasattr(executor, name) for name in ("submit", "share", "finished", "width")):
+        yield executor
+    elif type(executor).__module__.startswith("distributed") and hasattr(executor, "nthreads"):
+        yield DaskExecutor(executor)
+    else:
+        raise UsageError(f"executor must be 'processes', 'dask', a distributed.Client or an Executor, not {type(executor).__name__}")
