@@ -23,6 +23,10 @@ from amrmetrics.version import __version__
 
 FORMATS = ("text", "json", "markdown", "latex")
 
+JSON_SCHEMA_VERSION = 1
+"""``schema_version`` of every JSON document the commands print (docs/json-schema.md): raised when a key
+changes meaning or goes away, not when one is added."""
+
 OPTION_PARAMETERS = ("solver", "timeout", "restarts", "seed", "vectors", "source_lang", "translate")
 """Metric parameters with a command-line option (``--source-lang``) that sets them for every metric having them."""
 
@@ -176,10 +180,11 @@ def warn_errors(run: CorpusRun) -> None:
         print(f"  {error}", file=sys.stderr)
 
 
-def dump_json(payload: dict[str, Any]) -> None:
-    """Print JSON to stdout (full precision; a NaN score is written as null)."""
-    json.dump(json_safe(payload), sys.stdout, indent=2, ensure_ascii=False, allow_nan=False)
-    sys.stdout.write("\n")
+def dump_json(payload: dict[str, Any], stream: Any = None) -> None:
+    """Print a JSON document, ``schema_version`` first, to stdout or ``stream`` (full precision; a NaN is null)."""
+    out = sys.stdout if stream is None else stream
+    json.dump(json_safe({"schema_version": JSON_SCHEMA_VERSION, **payload}), out, indent=2, ensure_ascii=False, allow_nan=False)
+    out.write("\n")
 
 
 def run_header(run: CorpusRun, test: str, gold: str) -> dict[str, Any]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import json
 import sys
 import time
 from typing import Any
@@ -78,6 +77,7 @@ def run(args: argparse.Namespace) -> int:
     from amrmetrics.engine.tiles import TileStore, matrix_key
     from amrmetrics.graph import EMPTY_GRAPH
     from amrmetrics.read import CorpusError, format_errors, iter_entries
+    from amrmetrics.version import __version__
 
     if args.output is not None and not args.output.endswith(OUTPUT_KINDS):
         raise UsageError(f"--output must end in {' or '.join(OUTPUT_KINDS)}: {args.output}")
@@ -114,6 +114,7 @@ def run(args: argparse.Namespace) -> int:
     for error in errors:
         print(f"amrmetrics: {error} ({'empty graph' if args.on_error == 'zero' else 'left out'})", file=sys.stderr)
     summary = {
+        "amrmetrics": __version__,
         "graphs": len(graphs),
         "metric": metric.spec(),
         "signature": signed,
@@ -124,7 +125,7 @@ def run(args: argparse.Namespace) -> int:
     }
     stream = sys.stdout if args.output is not None else sys.stderr  # stdout may hold the matrix itself
     if args.format == "json":
-        stream.write(json.dumps(summary, indent=2, ensure_ascii=False) + "\n")
+        common.dump_json(summary, stream)
     else:
         where = f"written to {args.output}" if args.output else "written to stdout"
         print(f"{len(graphs)} x {len(graphs)} matrix of {metric.spec()} {where} ({seconds:.1f} s)", file=stream)
