@@ -89,18 +89,19 @@ def _metrics(metrics: str | Metric | Iterable[str | Metric], options: Mapping[st
     return out
 
 
-def _pair_scores(metric: Metric, results: Sequence[PairResult]) -> list[PairScore]:
+def _pair_scores(metric: Metric, results: Sequence[PairResult], spec: str | None = None) -> list[PairScore]:
     """One metric's scores of many pairs (its ``scores`` computed once, for all of them)."""
     if not results:
         return []
     stats = np.array([r.stats for r in results], dtype=np.float64)
     columns = {name: values.tolist() for name, values in metric.scores(stats).items()}
-    spec = metric.spec()
+    spec = metric.spec() if spec is None else spec
+    stat_names = metric.stat_names
     return [
         PairScore(
             spec,
             {name: values[i] for name, values in columns.items()},
-            dict(zip(metric.stat_names, map(float, result.stats))),
+            dict(zip(stat_names, map(float, result.stats))),
             result.details,
         )
         for i, result in enumerate(results)
@@ -300,17 +301,18 @@ class Scorer:
         self._one = isinstance(metrics, Metric) or (isinstance(metrics, str) and len(built) == 1)
         run_options = RunOptions(on_error, False, jobs, bootstrap, options.get("seed", DEFAULT_SEED))
         self._warm = WarmScorer(built, run_options)
+        self._specs = [m.spec() for m in built]
 
     @property
     def specs(self) -> list[str]:
         """The metric specs, as keys of the results."""
-        return [m.spec() for m in self._warm.metrics]
+        return list(self._specs)
 
     def _shape(self, per_metric: list[list[PairScore]]) -> list[Any]:
         """Per pair: the one metric's score, or ``{spec: PairScore}``."""
         if self._one:
             return per_metric[0]
-        return [dict(zip(self.specs, scores)) for scores in zip(*per_metric)]
+        return [dict(zip(self._specs, scores)) for scores in zip(*per_metric)]
 
     def __call__(self, test: GraphLike, gold: GraphLike) -> PairScore | dict[str, PairScore]:
         """One pair: a :class:`PairScore` for one metric, ``{spec: PairScore}`` for several."""
@@ -319,7 +321,8 @@ class Scorer:
     def one_to_many(self, candidates: Sequence[GraphLike], gold: GraphLike) -> list[Any]:
         """Each candidate scored against ``gold`` (prepared once); one result per candidate, in order."""
         results = self._warm.one_to_many(candidates, gold)
-        return self._shape([_pair_scores(m, [r[k] for r in results]) for k, m in enumerate(self._warm.metrics)])
+        metrics = zip(self._warm.metrics, self._specs)
+        return self._shape([_pair_scores(m, [r[k] for r in results], spec) for k, (m, spec) in enumerate(metrics)])
 
     def pairs(self, tests: CorpusLike, golds: CorpusLike) -> dict[str, CorpusScore]:
         """A batch of pairs: ``{spec: CorpusScore}`` with every pair's score, micro, macro and signature."""
