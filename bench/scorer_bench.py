@@ -1,0 +1,145 @@
+"""In-process throughput of amrmetrics.Scorer (the training-loop path) beside smatch 1.0.4's get_amr_match.
+
+One process, one core (both tools are pinned to the same CPU), after warm-up, on the STS dev
+pairs of BAMBOO (PENMAN strings in, scores out, no files). Rates are per CPU second of the
+process (``time.process_time``), so other processes sharing the core do not count; the tools
+take turns, ``--repeats`` rounds, and each keeps its best round. Columns:
+
+* ``batch``: ``scorer.pairs(tests, golds)`` (per-pair results plus the corpus report);
+* ``single``: a loop of ``scorer(test, gold)`` calls;
+* ``graphs``: ``scorer.pairs`` on graphs decoded beforehand (what decoding costs);
+* ``reward``: ``scorer.one_to_many(64 candidates, gold)``, the reward of a batch of sampled
+  parses (the candidates are the gold with concepts and roles randomly replaced, so some repeat);
+* ``smatch 1.0.4``: its ``get_amr_match`` (4 restarts, as its command line) in the interpreter of
+  ``--reference-python`` (skipped with a note when that interpreter has no smatch).
+
+    python bench/scorer_bench.py [--shared ../shared] [--reference-python PY] [--repeats 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import penman
+
+import amrmetrics
+from amrmetrics.read import read_graphs, split_blocks
+
+ROOT = Path(__file__).resolve().parents[1]
+CANDIDATES = 64
+
+REFERENCE = """
+import json, os, sys, time
+os.sched_setaffinity(0, {int(sys.argv[2])})
+import smatch
+pairs = json.load(open(sys.argv[1]))
+def run():
+    for test, gold in pairs:
+        smatch.match_triple_dict.clear()
+        smatch.get_amr_match(test, gold)
+run()
+start = time.process_time()
+run()
+print(len(pairs) / (time.process_time() - start))
+"""
+
+
+def texts(path: Path) -> list[str]:
+    """Each graph of a file as one line of PENMAN (what smatch 1.0.4 reads)."""
+    with open(path, encoding="utf-8") as handle:
+        return [" ".join(line.strip() for line in block.text.splitlines()) for block in split_blocks(handle)]
+
+
+def rate(count: int, work: Callable[[], Any]) -> float:
+    """Items per CPU second of one run of ``work`` (CPU time: other processes on the core do not count)."""
+    start = time.process_time()
+    work()
+    return count / (time.process_time() - start)
+
+
+def reference_rate(python: str, data: Path, cpu: int) -> float:
+    """smatch 1.0.4's pairs per second (after a warm-up pass) on the pairs in ``data``."""
+    done = subprocess.run([python, "-c", REFERENCE, str(data), str(cpu)], capture_output=True, text=True, check=True)
+    return float(done.stdout)
+
+
+def perturbed(gold: str, vocabulary: list[str], rng: random.Random) -> str:
+    """The gold graph with each concept replaced with probability 0.1 and each :ARGn role with 0.1."""
+    graph = penman.decode(gold)
+    triples = []
+    for source, role, target in graph.triples:
+        if role == ":instance" and rng.random() < 0.1:
+            target = rng.choice(vocabulary)
+        elif role.startswith(":ARG") and not role.endswith("-of") and rng.random() < 0.1:
+            role = rng.choice([":ARG0", ":ARG1", ":ARG2"])
+        triples.append((source, role, target))
+    return penman.encode(penman.Graph(triples, top=graph.top), indent=None)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    parser.add_argument("--reference-python", default=sys.executable, help="interpreter that has smatch 1.0.4")
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--metrics", default="smatch,sembleu")
+    args = parser.parse_args()
+
+    sts = args.shared / "data" / "bamboo" / "sts" / "main"
+    tests, golds = texts(sts / "src.dev.amr"), texts(sts / "tgt.dev.amr")
+    n = len(tests)
+    cpu = min(os.sched_getaffinity(0))
+    os.sched_setaffinity(0, {cpu})
+    vocabulary = sorted({c for g in read_graphs(sts / "tgt.dev.amr") for _, c in g.instances})
+    rng = random.Random(0)
+    rewards = [(gold, [perturbed(gold, vocabulary, rng) for _ in range(CANDIDATES)]) for gold in golds[:50]]
+    test_graphs, gold_graphs = read_graphs(sts / "src.dev.amr"), read_graphs(sts / "tgt.dev.amr")
+
+    has_smatch = subprocess.run([args.reference_python, "-c", "import smatch"], capture_output=True).returncode == 0
+    scorers = {spec: amrmetrics.Scorer(spec) for spec in args.metrics.split(",")}
+    for scorer in scorers.values():
+        scorer.pairs(tests[:200], golds[:200])  # warm-up
+    reference = 0.0
+    best: dict[str, list[float]] = {spec: [0.0] * 4 for spec in scorers}
+    with tempfile.TemporaryDirectory() as folder:
+        data = Path(folder, "pairs.json")
+        data.write_text(json.dumps(list(zip(tests, golds))), encoding="utf-8")
+        for _ in range(args.repeats):
+            if has_smatch:
+                reference = max(reference, reference_rate(args.reference_python, data, cpu))
+            for spec, scorer in scorers.items():
+                found = [
+                    rate(n, lambda: scorer.pairs(tests, golds)),
+                    rate(n, lambda: [scorer(t, g) for t, g in zip(tests, golds)]),
+                    rate(n, lambda: scorer.pairs(test_graphs, gold_graphs)),
+                    rate(len(rewards), lambda: [scorer.one_to_many(c, g) for g, c in rewards]),
+                ]
+                best[spec] = [max(a, b) for a, b in zip(best[spec], found)]
+    rows = [(spec, batch, single, graphs, 1000 / calls) for spec, (batch, single, graphs, calls) in best.items()]
+    if not has_smatch:
+        note = f"smatch 1.0.4: not measured ({args.reference_python} has no smatch; pass --reference-python)"
+    else:
+        note = f"smatch 1.0.4 get_amr_match (4 restarts, inexact), same CPU, same rounds: {reference:,.0f} pairs/s"
+
+    print(f"# Scorer throughput, {n} STS dev pairs, one core (CPU {cpu}), best of {args.repeats} rounds")
+    print()
+    print("| metric | batch pairs/s | single-pair calls pairs/s | single / batch cost | batch on graphs pairs/s | reward: 64 candidates vs 1 gold (ms) | batch vs smatch 1.0.4 |")
+    print("|---|---|---|---|---|---|---|")
+    for spec, batch, single, graphs, reward in rows:
+        versus = f"{batch / reference:.1f}x" if has_smatch else "n/a"
+        print(f"| {spec} | {batch:,.0f} | {single:,.0f} | {batch / single:.2f}x | {graphs:,.0f} | {reward:.1f} | {versus} |")
+    print()
+    print(note)
+
+
+if __name__ == "__main__":
+    main()
