@@ -38,3 +38,9 @@ def test_the_processes_executor_is_the_default_pool():
     default = amrmetrics.score_corpus(EXAMPLES / "pred.amr", EXAMPLES / "gold.amr", "smatch", jobs=2)
     named = amrmetrics.score_corpus(EXAMPLES / "pred.amr", EXAMPLES / "gold.amr", "smatch", jobs=2, executor="processes")
     assert default["smatch"].report == named["smatch"].report
+
+
+def test_a_bad_scheduler_address_is_a_usage_error(capsys):
+    pytest.importorskip("distributed", reason="Dask is not installed")
+    assert main(["score", PRED, GOLD, "--executor", "dask", "--scheduler", "host:port"]) == 2
+    assert "no Dask scheduler answers at host:port" in capsys.readouterr().err

@@ -102,13 +102,19 @@ class DaskExecutor:
 
 
 def _dask_client(jobs: int, scheduler: str | None) -> Iterator[DaskExecutor]:
+    """A client of the cluster at ``scheduler``, or of a local cluster of ``jobs`` workers, closed after use."""
     try:
         from distributed import Client, LocalCluster
     except ImportError:
         raise UsageError(DASK_MISSING) from None
     from amrmetrics.engine.parallel import script_not_rerun
+
     if scheduler is not None:
-        with Client(scheduler, timeout="30s") as client:
+        try:
+            client = Client(scheduler, timeout="30s")
+        except (OSError, ValueError) as err:
+            raise UsageError(f"no Dask scheduler answers at {scheduler}: {err}") from None
+        with client:
             yield DaskExecutor(client)
         return
     with script_not_rerun():  # the cluster's worker processes start (and restart) meanwhile
@@ -140,6 +146,8 @@ def open_executor(executor: str | Any | None, jobs: int = 1, scheduler: str | No
         yield from _dask_client(jobs, scheduler)
     elif isinstance(executor, str):
         raise UsageError(f"unknown executor {executor!r}; choose from {', '.join(EXECUTORS)}")
+    elif scheduler is not None:
+        raise UsageError("a scheduler address goes with executor='dask', not with an executor object")
     elif all(hasattr(executor, name) for name in ("submit", "share", "finished", "width")):
         yield executor
     elif type(executor).__module__.startswith("distributed") and hasattr(executor, "nthreads"):
