@@ -23,14 +23,13 @@ from conftest import DATA, EXAMPLES, ROOT
 
 from amrmetrics.cli.main import main
 from amrmetrics.engine.corpus import CorpusResult, RunOptions, compare_corpora, score_corpora
-from amrmetrics.engine.executors import DaskExecutor
+from amrmetrics.engine.executors import DaskExecutor, open_executor
 from amrmetrics.engine.matrix import similarity_matrix
-from amrmetrics.engine.parallel import script_not_rerun
 from amrmetrics.engine.tiles import TileStore, matrix_key
 from amrmetrics.metrics.registry import parse_metrics
 from amrmetrics.read import decode
 
-distributed = pytest.importorskip("distributed", reason="Dask is not installed (pip install 'amrmetrics[dask]')")
+pytest.importorskip("distributed", reason="Dask is not installed (pip install 'amrmetrics[dask]')")
 
 VECTORS = {"vectors": str(DATA / "tiny-vectors.txt")}
 XL = DATA / "crosslingual"
@@ -41,17 +40,15 @@ EN = ["(w / want-01 :ARG0 (b / boy) :ARG1 (g / go-02 :ARG0 b))", "(b / boy)", "(
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[Any]:
-    """A client of a 2-worker ``LocalCluster`` (one thread each, no dashboard)."""
-    with script_not_rerun():  # the workers need nothing from pytest's __main__
-        cluster = distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
-        )
-        try:
-            with distributed.Client(cluster) as connected:
-                connected.wait_for_workers(2)
-                yield connected
-        finally:
-            cluster.close()
+    """A client of the 2-worker ``LocalCluster`` that ``--executor dask --jobs 2`` starts."""
+    with open_executor("dask", 2) as executor:
+        yield executor.client
+
+
+def test_the_local_cluster_listens_on_the_loopback_only(client):
+    info = client.scheduler_info()
+    addresses = [client.scheduler.address, *info["workers"], *(w["nanny"] for w in info["workers"].values())]
+    assert len(addresses) == 5 and all(a.startswith("tcp://127.0.0.1:") for a in addresses)
 
 
 def corpus(n: int) -> tuple[list[str], list[str]]:
