@@ -118,7 +118,8 @@ def reference_triples(graph: Graph) -> Triples:
     attributes = []
     for var, role, value in graph.attributes:
         role = role[1:]
-        value = parsed_constant(_LINE_BREAK.sub("", value))
+        if value[0] == '"':
+            value = parsed_constant(_LINE_BREAK.sub("", value) if "\n" in value else value)
         if not _reverses(role) and value != "top":
             attributes.append((var, _reference_label(role), _reference_label(value)))
     relations = []
