@@ -18,6 +18,7 @@ SUBCOMMANDS = (
     "amrmetrics.cli.meta",
     "amrmetrics.cli.bamboo",
     "amrmetrics.cli.probe",
+    "amrmetrics.cli.perturb",
 )
 """Modules that each register one subcommand with ``add_parser(subparsers)``."""
 
