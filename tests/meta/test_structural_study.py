@@ -84,3 +84,7 @@ def test_structural_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     text = capsys.readouterr().out
     assert "| rematch | -100.00 | [-100.00, -100.00] | 0/9 | 0.0 | 100.0 |" in text
     assert "signature: rematch|classes:none|compat:no|motifs:set" in text
+    pytest.importorskip("matplotlib")
+    plot = tmp_path / "damage.png"
+    assert main(argv + ["--resamples", "0", "--plot", str(plot)]) == 0
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

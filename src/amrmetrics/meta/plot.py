@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -44,17 +45,25 @@ def plot_correlations(matrix: np.ndarray, labels: Sequence[str], path: str | os.
 
 
 def plot_damage(result: StructuralResult, path: str | os.PathLike[str]) -> None:
-    """Write mean score (x100) against mean damage per level, one line per metric, to ``path``."""
+    """Write mean score (x100) against mean damage per level, one line per metric, to ``path``.
+
+    A file parameter (``vectors=/a/b/glove.txt``) is shown by its file name in the legend.
+    """
     plt = _pyplot()
-    fig, ax = plt.subplots(figsize=(7.0, 4.5))
+    fig, ax = plt.subplots(figsize=(9.0, 5.0))
     damage = 100 * np.asarray(result.mean_damage)
-    for m in result.metrics:
-        ax.plot(damage, 100 * np.asarray(m.mean_scores), marker="o", markersize=3, label=m.spec)
+    shades = plt.get_cmap("tab20").colors
+    colours = shades[0::2] + shades[1::2]  # the 10 strong colours first, then their light shades
+    for k, m in enumerate(result.metrics):
+        label = re.sub(r"=[^,=]*/([^,/=]+)", r"=\1", m.spec)
+        style = ("-", "--", ":")[(k // len(colours)) % 3]
+        ax.plot(damage, 100 * np.asarray(m.mean_scores), style, marker="o", markersize=3, label=label,
+                color=colours[k % len(colours)])
     ax.set_xlabel("damage: relations rewired (%)")
     ax.set_ylabel("mean score against the original (x100)")
     ax.set_title(f"Structural consistency, {result.graphs} graphs")
     ax.grid(alpha=0.3)
-    ax.legend(fontsize="small", loc="best")
+    ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
     fig.tight_layout()
     fig.savefig(path, dpi=150)
     plt.close(fig)
