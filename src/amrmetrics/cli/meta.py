@@ -13,8 +13,8 @@ def add_parser(subparsers: Any) -> None:
     """Register the ``meta`` subcommand and its studies."""
     parser = subparsers.add_parser(
         "meta",
-        help="meta-evaluation: agreement of metrics with human judgements",
-        description="Meta-evaluation of metrics against human judgements (see docs/meta-evaluation.md).",
+        help="meta-evaluation: agreement of metrics with human judgements, and with structural damage",
+        description="Meta-evaluation of metrics against human judgements and structural damage (see docs/meta-evaluation.md).",
     )
     sub = parser.add_subparsers(dest="meta_command", metavar="STUDY")
     sub.required = True
