@@ -20,6 +20,7 @@ SUBCOMMANDS = Registry(
         "meta": "amrmetrics.cli.meta:add_parser",
         "bamboo": "amrmetrics.cli.bamboo:add_parser",
         "probe": "amrmetrics.cli.probe:add_parser",
+        "perturb": "amrmetrics.cli.perturb:add_parser",
         "metrics": "amrmetrics.cli.metrics:add_parser",
     },
 )
