@@ -48,6 +48,17 @@ LINES = (
     "((a / b))",
     "(a / b :ARG0 a)",
     "   # ::id inside",
+    "# ::snt again",
+    "# ::node\t0\tb",
+    "\ufeff# ::id bom",
+    "\ufeff(a / b)",
+    "  (c / d))",
+    '(a / b :op1 "x\\y")',
+    '   :op1 "x\\" :op2 ")"',
+    "(a / caf\udce9)",
+    "# ::snt caf\udce9",
+    "   :op1 x\udcff)",
+    "garbage \udc80",
 )
 """Line shapes that exercise every branch: separators, metadata, nesting, strings, escapes, garbage."""
 
@@ -72,7 +83,7 @@ def test_generated_corpora_give_the_same_blocks(lines, cuts, final_newline):
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.text(alphabet='()"\\#: \t\nab/:-', max_size=120))
+@given(st.text(alphabet='()"\\#: \t\nab/:-\ufeff\udce9\x0c', max_size=120))
 def test_random_text_gives_the_same_blocks(text):
     assert list(split_text([text])) == list(split_blocks(io.StringIO(text)))
 

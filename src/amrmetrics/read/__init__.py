@@ -13,7 +13,7 @@ from amrmetrics.read.corpus import (
     iter_text_entries,
     read_graphs,
 )
-from amrmetrics.read.decode import GraphError, decode
+from amrmetrics.read.decode import MAX_DEPTH, GraphError, decode
 from amrmetrics.read.split import Block, split_blocks
 
 __all__ = [
@@ -22,6 +22,7 @@ __all__ = [
     "CorpusError",
     "Entry",
     "GraphError",
+    "MAX_DEPTH",
     "OnError",
     "Pair",
     "counted_entries",

@@ -33,7 +33,7 @@ class Entry:
     that receives the entry does the decoding (the reading process only splits the file).
     """
 
-    __slots__ = ("number", "line", "_graph", "_error", "_block", "_file")
+    __slots__ = ("number", "line", "_graph", "_error", "_block", "_file", "_id")
 
     def __init__(
         self,
@@ -44,16 +44,19 @@ class Entry:
         *,
         block: Block | None = None,
         file: str = "<string>",
+        id: str | None = None,
     ) -> None:
         self.number, self.line = number, line
         self._graph, self._error, self._block, self._file = graph, error, block, file
+        self._id = block.metadata.get("id") if block is not None else id
 
     @classmethod
     def of_block(cls, block: Block, file: str) -> Entry:
-        """A lazy entry for a block of ``file`` (a block the splitter rejected is an error now)."""
+        """A lazy entry for a block of ``file`` (a block the splitter rejected is an error now,
+        which keeps the block's ``# ::id``)."""
         if block.problem is not None:
-            error = GraphError(block.problem, file=file, number=block.number, line=block.line)
-            return cls(block.number, block.line, None, error)
+            error = GraphError(block.problem, file=file, number=block.number, line=block.problem_line or block.line)
+            return cls(block.number, block.line, None, error, id=block.metadata.get("id"))
         return cls(block.number, block.line, block=block, file=file)
 
     def _decode(self) -> None:
@@ -79,21 +82,22 @@ class Entry:
 
     @property
     def id(self) -> str | None:
-        """The graph's ``# ::id``, when it has one (read from the metadata, without decoding)."""
-        if self._block is not None:
-            return self._block.metadata.get("id")
+        """The ``# ::id`` of the position, when its header has one (known without decoding, and
+        kept when the graph is malformed)."""
+        if self._id is not None:
+            return self._id
         return self._graph.metadata.get("id") if self._graph is not None else None
 
     def __reduce__(self):  # pickle what is there: text not yet decoded, or the result
-        return (_rebuild_entry, (self.number, self.line, self._graph, self._error, self._block, self._file))
+        return (_rebuild_entry, (self.number, self.line, self._graph, self._error, self._block, self._file, self._id))
 
     def __repr__(self) -> str:
         state = "pending" if self._block is not None else ("error" if self._error else "graph")
         return f"Entry(number={self.number}, line={self.line}, {state})"
 
 
-def _rebuild_entry(number, line, graph, error, block, file) -> Entry:  # type: ignore[no-untyped-def]
-    return Entry(number, line, graph, error, block=block, file=file)
+def _rebuild_entry(number, line, graph, error, block, file, id_) -> Entry:  # type: ignore[no-untyped-def]
+    return Entry(number, line, graph, error, block=block, file=file, id=id_)
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,12 +222,11 @@ def pair_files(test: PathLike, gold: PathLike, *, pair_by_id: bool = False) -> t
 
 
 def _id_or_fail(entry: Entry, path: PathLike) -> str:
-    if entry.graph is None:
-        assert entry.error is not None
+    if entry.id is not None:
+        return entry.id
+    if entry.error is not None:
         raise CorpusError(f"--pair-by-id needs every graph's id, but {entry.error}")
-    if entry.id is None:
-        raise CorpusError(f"{path}: graph {entry.number} (line {entry.line}) has no '# ::id' (needed by --pair-by-id)")
-    return entry.id
+    raise CorpusError(f"{path}: graph {entry.number} (line {entry.line}) has no '# ::id' (needed by --pair-by-id)")
 
 
 def _index_by_id(path: PathLike) -> dict[str, Entry]:
