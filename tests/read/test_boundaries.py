@@ -7,7 +7,7 @@ import importlib
 import pytest
 
 from amrmetrics.metrics.registry import build_metric
-from amrmetrics.read import iter_text_entries, pair_files
+from amrmetrics.read import CorpusError, iter_text_entries, pair_files
 from amrmetrics.run import run_corpus
 
 decode_module = importlib.import_module("amrmetrics.read.decode")
@@ -120,3 +120,25 @@ def test_two_damaged_files_are_scored_pair_by_pair_against_their_own_partner(tmp
     clean = [r for r in run.records if not r.zeroed]
     assert [(r.index, r.test_id, r.gold_id) for r in clean] == [(k, f"m{k}", f"m{k}") for k in (0, 3, 5)]
     assert all(r.results[0].stats[0] == r.results[0].stats[1] == r.results[0].stats[2] for r in clean)  # own partner: F = 1
+
+
+def test_a_count_mismatch_names_the_first_position_whose_ids_differ(tmp_path):
+    (tmp_path / "t.amr").write_text(corpus([GOLD[0], ("extra", "(q / q)"), *GOLD[1:]]), encoding="utf-8")
+    (tmp_path / "g.amr").write_text(corpus(GOLD), encoding="utf-8")
+    with pytest.raises(CorpusError, match=r"has 4 graphs but .* has 3.*graph 2 is 'extra' in .*t\.amr but 'g2' in .*g\.amr"):
+        pair_files(tmp_path / "t.amr", tmp_path / "g.amr")
+
+
+def test_pairing_by_id_keeps_a_malformed_graph_under_its_id(tmp_path):
+    (tmp_path / "t.amr").write_text(corpus([GOLD[2], ("g1", "(e / v :ARG0 )"), GOLD[1]]), encoding="utf-8")
+    (tmp_path / "g.amr").write_text(corpus(GOLD), encoding="utf-8")
+    total, pairs = pair_files(tmp_path / "t.amr", tmp_path / "g.amr", pair_by_id=True)
+    run = run_corpus(pairs, [build_metric("smatch", {}, {})], on_error="zero")
+    assert total == 3 and [(r.gold_id, r.zeroed) for r in run.records] == [("g3", ()), ("g1", ("test",)), ("g2", ())]
+
+
+def test_pairing_by_id_names_a_repeated_id(tmp_path):
+    (tmp_path / "t.amr").write_text(corpus([GOLD[0], GOLD[1], ("g1", "(q / q)")]), encoding="utf-8")
+    (tmp_path / "g.amr").write_text(corpus(GOLD), encoding="utf-8")
+    with pytest.raises(CorpusError, match=r"t\.amr: id 'g1' is used by graphs 1 and 3"):
+        pair_files(tmp_path / "t.amr", tmp_path / "g.amr", pair_by_id=True)

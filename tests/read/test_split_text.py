@@ -10,7 +10,7 @@ from conftest import SHARED, requires_shared
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from amrmetrics.read import corpus, iter_entries, iter_text_entries, split_blocks
+from amrmetrics.read import iter_entries, iter_text_entries, source, split_blocks
 from amrmetrics.read.split import regular_graph, split_text
 
 LINES = (
@@ -112,15 +112,15 @@ def test_regular_graph_accepts_only_what_the_state_machine_reads_as_one_graph(te
 
 
 @requires_shared
-@pytest.mark.parametrize("chunk_chars", [corpus.CHUNK_CHARS, 1000])
+@pytest.mark.parametrize("chunk_chars", [source.CHUNK_CHARS, 1000])
 def test_every_shared_file_gives_the_same_blocks(monkeypatch, chunk_chars):
-    monkeypatch.setattr(corpus, "CHUNK_CHARS", chunk_chars)
+    monkeypatch.setattr(source, "CHUNK_CHARS", chunk_chars)
     files = sorted(glob.glob(str(SHARED / "data/**/*.amr"), recursive=True))
     assert files
     for path in files:
         with open(path, encoding="utf-8") as handle:
             expected = list(split_blocks(handle))
-        assert list(split_text(corpus._chunks(path))) == expected, path
+        assert list(split_text(source.read_chunks(path))) == expected, path
         assert [(e.number, e.line, e.id) for e in iter_entries(path)] == [(b.number, b.line, b.metadata.get("id")) for b in expected]
 
 

@@ -14,6 +14,7 @@ from amrmetrics.read.corpus import (
     read_graphs,
 )
 from amrmetrics.read.decode import MAX_DEPTH, GraphError, decode
+from amrmetrics.read.source import STDIN
 from amrmetrics.read.split import Block, split_blocks
 
 __all__ = [
@@ -33,4 +34,5 @@ __all__ = [
     "iter_text_entries",
     "read_graphs",
     "split_blocks",
+    "STDIN",
 ]
