@@ -35,7 +35,7 @@ def positions(text: str) -> list[tuple[int, str | None, str | None]]:
         pytest.param("(e / v\n   :ARG0 (f / w))\n   :ARG1 (g / x))", 4, "unexpected text after the graph: ':ARG1 (g / x))'", id="stray-close"),
         pytest.param("(e / v\n   :ARG0 f / w)\n   :ARG1 (g / x))", 4, "unexpected text after the graph", id="missing-open"),
         pytest.param("(e / v\n   # a note\n   :ARG0 (f / w))", 3, "a comment line inside the graph", id="comment-inside"),
-        pytest.param("(e / v\n   :ARG0 (f / w)", 2, "unbalanced parentheses: 1 '(' not closed by line 3", id="missing-close"),
+        pytest.param("(e / v\n   :ARG0 (f / w)", 2, "unbalanced parentheses: 1 '(' not closed", id="missing-close"),
         pytest.param("(e / v :ARG0 (f / w)) :ARG1 (g / x)", 2, "unexpected text after the graph", id="stray-close-one-line"),
         pytest.param("(e / v\n(   :ARG0 (f / w)))", 3, "expected a role", id="paren-at-column-0-inside"),
     ],
@@ -85,6 +85,14 @@ def test_metadata_only_blocks(text, want):
     assert [key for key, _ in got] == [key for key, _ in want]
     for (_, error), (_, fragment) in zip(got, want):
         assert (error is None) if fragment is None else (fragment in error)
+
+
+def test_an_id_line_ends_an_unclosed_graph_even_before_a_damaged_graph():
+    text = corpus([("g1", "((e / v\n   :ARG0 (f / w))"), ("g2", ")(d / w)"), GOLD[2]])
+    got = positions(text)
+    assert [(n, key) for n, key, _ in got] == [(1, "g1"), (2, "g2"), (3, "g3")]
+    assert "unbalanced parentheses: 1 '(' not closed" in got[0][2] and "text outside any graph: ')(d / w)'" in got[1][2]
+    assert got[2][2] is None
 
 
 def test_graphs_without_headers_one_per_line_and_a_truncated_one():

@@ -55,6 +55,7 @@ def file_verdict(text: str) -> tuple[str, int, str] | None:
         pytest.param("(a / b)\n:ARG0 (c / d)", 11, "unexpected text after the graph: ':ARG0 (c / d)'", id="text-on-next-line"),
         pytest.param("(a / b) ~e.1", 10, "unexpected text after the graph: '~e.1'", id="alignment-after-graph"),
         pytest.param("(a / b\n# c\n   :ARG0 (c / d))", 11, "a comment line inside the graph (penman reads no comment there)", id="comment-inside"),
+        pytest.param("(a / b\n   :ARG0 (c / d)\n# note", 10, "unbalanced parentheses: 1 '(' not closed", id="comment-after-unclosed"),
         pytest.param("(a~e.1 / b)", 10, "expected a role here (roles start with ':')", id="alignment-on-variable"),
         pytest.param("(a / b~e.1~e.2)", 10, "expected a role here (roles start with ':')", id="two-alignments"),
         pytest.param("(a / b :ARG0\u00a0c)", 10, "role :ARG0\u00a0c of node 'a' has no target", id="no-break-space-is-no-space"),

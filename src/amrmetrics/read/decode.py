@@ -73,7 +73,7 @@ Parsed = tuple[list[tuple[str, str]], list[Edge], list[Edge]]
 """Instances, edges in penman's walk order, and each node's last edge as written."""
 
 MAX_DEPTH = 200
-"""Deepest nesting of parentheses read (real AMR stays under 40): penman's parser recurses, so a
+"""Deepest nesting of parentheses read (the deepest graph of the shared data nests 18): penman's parser recurses, so a
 deeper graph is refused with a located error instead of a RecursionError, on both reader paths."""
 
 _SPACE = " \t\n" + LINE_BREAKS

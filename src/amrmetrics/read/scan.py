@@ -81,9 +81,9 @@ COMMENT_INSIDE = "a comment line inside the graph (penman reads no comment there
 NO_GRAPH = "empty block: metadata without a graph"
 
 
-def unclosed(depth: int, line: int) -> str:
-    """Message: the graph's parentheses never balance."""
-    return f"unbalanced parentheses: {depth} '(' not closed by line {line}"
+def unclosed(depth: int) -> str:
+    """Message: the graph's parentheses never balance (located at the graph's first line)."""
+    return f"unbalanced parentheses: {depth} '(' not closed"
 
 
 def too_deep(limit: int) -> str:
@@ -116,24 +116,26 @@ def graph_extent(text: str, max_depth: int) -> Extent:
     lines = text.split("\n")
     metadata: dict[str, str] = {}
     offset = 0
-    before: tuple[int, str] | None = None
+    before: list[str] = []  # lines of text that is not a comment, stripped
+    before_line = 0
     k = 0
     while k < len(lines):
-        body = lines[k].lstrip()
+        body = lines[k].strip()
         if body.startswith("("):
             break
         if body.startswith("#"):
             metadata.update(parse_metadata(body[1:]))
-        elif body and before is None:
-            before = (k + 1, body.rstrip())
+        elif body:
+            before_line = before_line or k + 1
+            before.append(body)
         offset += len(lines[k]) + 1
         k += 1
     if k == len(lines):
-        if before is not None:
-            return Extent(0, 0, 1, metadata, text_outside(text.strip()), before[0])
+        if before:
+            return Extent(0, 0, 1, metadata, text_outside("\n".join(before)), before_line)
         return Extent(0, 0, 1, metadata, NO_GRAPH if metadata else "empty graph", 1)
-    if before is not None:
-        return Extent(0, 0, 1, metadata, text_before(before[1]), before[0])
+    if before:
+        return Extent(0, 0, 1, metadata, text_before(before[0]), before_line)
     column = len(lines[k]) - len(lines[k].lstrip())
     return _follow(lines, k, offset, column, metadata, max_depth)
 
@@ -142,24 +144,28 @@ def _follow(lines: list[str], k: int, offset: int, column: int, metadata: dict[s
     """Scan the graph opening at ``column`` of line ``k`` (which starts at ``offset``) to its end."""
     first, depth, pos = k, 0, column
     start = offset + column
+    comment = 0  # the first comment line since the last line of the graph
     while k < len(lines):
         line = lines[k]
-        if k > first and line.lstrip().startswith("#"):
-            return Extent(start, start, first + 1, metadata, COMMENT_INSIDE, k + 1)
-        for m in _PAREN_OR_STRING.finditer(line, pos):
-            if m.lastindex == 1:
-                depth += 1
-                if depth > max_depth:
-                    return Extent(start, start, first + 1, metadata, too_deep(max_depth), k + 1)
-            elif m.lastindex == 2:
-                depth -= 1
-                if depth == 0:
-                    return _after(lines, k, m.end(), Extent(start, offset + m.end(), first + 1, metadata))
+        body = line.strip()
+        if k > first and body.startswith("#"):
+            comment = comment or k + 1
+        elif comment and body:  # the graph goes on after a comment line
+            return Extent(start, start, first + 1, metadata, COMMENT_INSIDE, comment)
+        else:
+            for m in _PAREN_OR_STRING.finditer(line, pos):
+                if m.lastindex == 1:
+                    depth += 1
+                    if depth > max_depth:
+                        return Extent(start, start, first + 1, metadata, too_deep(max_depth), k + 1)
+                elif m.lastindex == 2:
+                    depth -= 1
+                    if depth == 0:
+                        return _after(lines, k, m.end(), Extent(start, offset + m.end(), first + 1, metadata))
         offset += len(line) + 1
         pos = 0
         k += 1
-    last = max(j for j in range(first, len(lines)) if lines[j].strip() or j == first) + 1
-    return Extent(start, start, first + 1, metadata, unclosed(depth, last), first + 1)
+    return Extent(start, start, first + 1, metadata, unclosed(depth), first + 1)
 
 
 def _after(lines: list[str], k: int, column: int, extent: Extent) -> Extent:

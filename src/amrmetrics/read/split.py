@@ -6,9 +6,10 @@ whatever damaged text belongs to it. Boundaries come from everything the file sa
 
 * after a complete graph, a blank line ends its block, and a ``# ::`` metadata line or a line
   opening with ``(`` at column 0 starts the next block;
-* a repeated ``::id``, or a key repeated after a blank line, means the pending header had no
-  graph (it is a block of its own); other keys may repeat (JAMR's ``# ::node`` lines);
-* inside an unclosed graph, blank and comment lines are held until the next line decides: a
+* a ``# ::id`` line names a new graph: inside an unclosed graph, that graph ends there; after
+  a header that has an id, that header had no graph (it is a block of its own). Other keys may
+  repeat (JAMR's ``# ::node`` lines), unless a blank line came between (same meaning);
+* inside an unclosed graph, other blank and comment lines are held until the next line decides: a
   line opening with ``(`` after a metadata line, or at column 0 after a blank line, starts the
   next graph (the unclosed one is an error); any other line continues the graph (a comment
   inside it is an error). A line opening with ``(`` at column 0 right after graph lines starts
@@ -45,7 +46,6 @@ __all__ = ["Block", "parse_metadata", "regular_graph", "split_blocks", "split_te
 
 _SIMPLE_STRING = re.compile(STRING)
 _NOT_PAREN = re.compile(r"[^()]+")
-_SURROGATES = re.compile("[\udc80-\udcff]")
 
 BLANK, COMMENT, METADATA, CONTENT = range(4)
 
@@ -126,7 +126,7 @@ class _Splitter:
         return self._emit(self.start, "\n".join(self.lines))
 
     def _emit_unclosed(self) -> Block:
-        return self._emit(self.start, "\n".join(self.lines), unclosed(self.depth, self.start + len(self.lines) - 1))
+        return self._emit(self.start, "\n".join(self.lines), unclosed(self.depth))
 
     # -- lines -----------------------------------------------------------------------------------
 
@@ -147,7 +147,9 @@ class _Splitter:
         if self.closed:
             yield from self._after_graph(lineno, line, kind, byte, pairs)
         elif self.lines:
-            if kind != CONTENT:
+            if pairs and "id" in pairs:
+                yield from self._new_block_inside(lineno, line, kind, byte)
+            elif kind != CONTENT:
                 self.held.append((lineno, line, kind, byte))
             elif not self.held and byte is None and self._continues(line):
                 self.lines.append(line)
@@ -197,11 +199,7 @@ class _Splitter:
         if line[:1] == "(" and (not self.has_header or any(kind == BLANK for _, _, kind, _ in held)) or (
             line.lstrip()[:1] == "(" and any(kind == METADATA for _, _, kind, _ in held)
         ):
-            self.held = []
-            yield self._emit_unclosed()
-            for number, text, kind, held_byte in held:
-                yield from self._between(number, text, kind, held_byte)
-            yield from self._between(lineno, line, CONTENT, byte)
+            yield from self._new_block_inside(lineno, line, CONTENT, byte)
             return
         for number, text, kind, held_byte in held:
             self.lines.append(text)
@@ -213,6 +211,15 @@ class _Splitter:
         if byte is not None:
             self._note(byte, lineno, byte=True)
         self._scan(lineno, line, 0)
+
+    def _new_block_inside(self, lineno: int, line: str, kind: int, byte: str | None) -> Iterator[Block]:
+        """``line`` starts the next block inside the open graph: the graph ends unclosed before
+        the held lines, which belong to the next block."""
+        held = self.held
+        yield self._emit_unclosed()
+        for number, text, held_kind, held_byte in held:
+            yield from self._between(number, text, held_kind, held_byte)
+        yield from self._between(lineno, line, kind, byte)
 
     def _scan(self, lineno: int, line: str, pos: int) -> None:
         """Add a line of the graph (from ``pos``); past its closing parenthesis is trailing text."""
@@ -240,8 +247,8 @@ class _Splitter:
         if byte is not None:
             self._note(byte, lineno, byte=True)
 
-    def finish(self, lineno: int) -> Iterator[Block]:
-        """Flush what is left at the end of the file (``lineno`` is one past the last line)."""
+    def finish(self) -> Iterator[Block]:
+        """Flush what is left at the end of the file."""
         if self.closed:
             yield self._emit_graph()
         elif self.lines:
@@ -287,10 +294,9 @@ def split_blocks(lines: Iterable[str]) -> Iterator[Block]:
     This is the reference line-by-line reader; :func:`split_text` gives the same blocks faster.
     """
     splitter = _Splitter()
-    lineno = 0
     for lineno, raw in enumerate(lines, 1):
         yield from splitter.line(lineno, raw.rstrip("\r\n"))
-    yield from splitter.finish(lineno + 1)
+    yield from splitter.finish()
 
 
 def regular_graph(text: str) -> str | None:
@@ -327,7 +333,7 @@ def split_text(chunks: Iterable[str]) -> Iterator[Block]:
     splitter = _Splitter()
     lineno = 0
     for chunk in chunks:
-        splitter.check_bytes = _SURROGATES.search(chunk) is not None
+        splitter.check_bytes = bad_byte(chunk) is not None
         pos, size = 0, len(chunk)
         while pos < size:
             lineno += 1
@@ -356,4 +362,4 @@ def split_text(chunks: Iterable[str]) -> Iterator[Block]:
                     continue
             yield from splitter.line(lineno, chunk[pos:end])
             pos = end + 1
-    yield from splitter.finish(lineno + 1)
+    yield from splitter.finish()
