@@ -180,7 +180,7 @@ def score(
 
     Every score dictionary (a pair's ``scores``, a corpus's ``micro`` and ``macro``) has the same
     keys for a given metric: ``P``, ``R`` and ``F`` for metrics that match triples (smatch,
-    s2match, sema, xsmatch, xs2match), ``score`` for single-number metrics (sembleu, simple, wlk,
+    s2match, sema, xsmatch, xs2match), ``score`` for single-number metrics (rematch, sembleu, simple, wlk,
     wwlk, xsembleu), and ``<aspect>.P``/``.R``/``.F`` for ``smatch:fine``.
     """
     if _is_corpus(test) or _is_corpus(gold):

@@ -101,8 +101,10 @@ def test_an_attribute_reading_top_is_dropped_only_under_compat() -> None:
 
 
 def test_compat_joins_the_lines_of_a_string_without_separator() -> None:
-    assert score(COMPAT, '(n / name :op1 "New\n   York")', '(n / name :op1 "NewYork")') == 1.0
-    assert score(DEFAULT, '(n / name :op1 "New\n   York")', '(n / name :op1 "NewYork")') == 0.0
+    # the reader refuses a line break inside a string (penman does too), so the graph is built in Python
+    broken = Graph(instances=(("n", "name"),), attributes=(("n", ":op1", '"New\n   York"'),), root="n")
+    assert score(COMPAT, broken, '(n / name :op1 "NewYork")') == 1.0
+    assert score(DEFAULT, broken, '(n / name :op1 "NewYork")') == 0.0
 
 
 def test_empty_graphs() -> None:
