@@ -11,7 +11,8 @@
 5. else the MILP (branch and bound on the LP, see :mod:`engines`), within what is left of the
    time limit.
 
-After step 2 every bound is a bound on mappings *better than the best value known then*, so
+Every step stops at the time limit with what it has (the climbs and the elimination rounds check
+the clock; the LP and MILP get the time left). After step 2 every bound is a bound on mappings *better than the best value known then*, so
 the overall upper bound is the larger of that value and the bound.
 """
 
@@ -23,7 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from amrmetrics.align.bounds import eliminate, line_bound, potential_grid, potentials, tighten
+from amrmetrics.align.bounds import eliminate, line_bound, potentials, tighten
 from amrmetrics.align.engines import Engine, default_engine
 from amrmetrics.align.formulation import Formulation, formulate
 from amrmetrics.align.hillclimb import climb, greedy_init
@@ -99,7 +100,7 @@ class ExactSolver:
         deadline = math.inf if self.timeout is None else began + self.timeout
         ip = index_problem(problem)
         pot = potentials(ip)
-        upper = tighten(line_bound(potential_grid(ip, pot)), ip.integral)
+        upper = tighten(line_bound(ip, pot), ip.integral)
         start = greedy_init(ip, pot)
         best = _Incumbent(problem, start, problem.value(start))
 
@@ -109,10 +110,10 @@ class ExactSolver:
         if certified(best.value, upper):
             return done()
         if ip.integral:  # graded weights give unrounded bounds that a climb almost never meets
-            best.offer(climb(ip, best.mapping))
-            if certified(best.value, upper):
+            best.offer(climb(ip, best.mapping, deadline))
+            if certified(best.value, upper) or time.perf_counter() >= deadline:
                 return done()
-        reduced, bound = eliminate(ip, best.value, potential=pot)
+        reduced, bound = eliminate(ip, best.value, potential=pot, deadline=deadline)
         upper = min(upper, max(best.value, bound))
         if certified(best.value, upper) or time.perf_counter() >= deadline:
             return done()
@@ -125,7 +126,7 @@ class ExactSolver:
         upper = min(upper, max(best.value, tighten(lp.bound, reduced.integral)))
         if certified(best.value, upper):
             return done()
-        best.offer(climb(ip, rounded))
+        best.offer(climb(ip, rounded, deadline))
         if certified(best.value, upper) or time.perf_counter() >= deadline:
             return done()
 

@@ -6,7 +6,9 @@ that maximises the number of matching triples. A triple's match depends either o
 
     sum_i unary[i, m(i)] + sum_q weights[q] * [m(i_q) = j_q and m(k_q) = l_q]
 
-Graded metrics (S2match) only change ``unary``; the solver never sees graphs.
+Graded metrics (S2match) only change ``unary``; the solver never sees graphs. Above
+:data:`DENSE_CELLS` node pairs, Smatch's ``unary`` is sparse: a 50,000-node pair would otherwise
+need 18.6 GiB for it alone.
 """
 
 from __future__ import annotations
@@ -17,22 +19,28 @@ from dataclasses import dataclass
 from typing import Literal
 
 import numpy as np
+from scipy.sparse import csr_array
 
 from amrmetrics.graph import Graph
 
 Duplicates = Literal["min", "product"]
+
+DENSE_CELLS = 1 << 22
+"""Up to this many (test, gold) node pairs :func:`build_problem` gives a dense ``unary`` (which
+graded and fine-grained metrics edit in place); above, a sparse array of its non-zero entries."""
 
 
 @dataclass(frozen=True, eq=False)
 class AlignmentProblem:
     """Weights of a maximum-weight graph-alignment problem.
 
-    ``unary`` is ``(n_test, n_gold)``: what mapping test node i to gold node j earns alone.
+    ``unary`` is ``(n_test, n_gold)``, dense or a ``scipy.sparse.csr_array`` (zero elsewhere): what
+    mapping test node i to gold node j earns alone.
     ``pairs`` is ``(m, 4)`` with rows ``(i, j, k, l)``, ``i < k`` and ``j != l``: ``weights[q]`` is
     earned when both i -> j and k -> l are chosen. Each (i, j, k, l) appears at most once.
     """
 
-    unary: np.ndarray
+    unary: np.ndarray | csr_array
     pairs: np.ndarray
     weights: np.ndarray
 
@@ -47,7 +55,7 @@ class AlignmentProblem:
         if m.size == 0:
             return 0.0
         rows = np.nonzero(m >= 0)[0]
-        total = float(self.unary[rows, m[rows]].sum())
+        total = float(np.asarray(self.unary[rows, m[rows]]).sum())
         if len(self.pairs):
             i, j, k, l = self.pairs.T
             total += float(self.weights[(m[i] == j) & (m[k] == l)].sum())
@@ -74,20 +82,23 @@ def build_problem(
     test_index = {v: i for i, (v, _) in enumerate(test.instances)}
     gold_index = {v: j for j, (v, _) in enumerate(gold.instances)}
     n1, n2 = len(test_index), len(gold_index)
+    if instance_weights is not None and instance_weights.shape != (n1, n2):
+        raise ValueError(f"instance_weights has shape {instance_weights.shape}, expected {(n1, n2)}")
 
-    if instance_weights is not None:
-        if instance_weights.shape != (n1, n2):
-            raise ValueError(f"instance_weights has shape {instance_weights.shape}, expected {(n1, n2)}")
-        unary = np.array(instance_weights, dtype=np.float64)
-    else:
-        unary = np.zeros((n1, n2), dtype=np.float64)
+    # what unary[rows[q], cols[q]] gains, in order (applied by _unary)
+    rows: list[int] = []
+    cols: list[int] = []
+    amounts: list[float] = []
+    if instance_weights is None:
         gold_by_concept: dict[str, list[int]] = defaultdict(list)
         for v, c in gold.instances:
             gold_by_concept[c].append(gold_index[v])
         for v, c in test.instances:
             js = gold_by_concept.get(c)
             if js:
-                unary[test_index[v], js] += 1.0
+                rows += [test_index[v]] * len(js)
+                cols += js
+                amounts += [1.0] * len(js)
 
     if test.attributes and gold.attributes:
         gold_attrs: dict[tuple[str, str], list[tuple[int, int]]] = defaultdict(list)
@@ -95,7 +106,9 @@ def build_problem(
             gold_attrs[(r, c)].append((gold_index[v], n))
         for (v, r, c), n in Counter(test.attributes).items():
             for j, n2_ in gold_attrs.get((r, c), ()):
-                unary[test_index[v], j] += _combine(n, n2_, duplicates)
+                rows.append(test_index[v])
+                cols.append(j)
+                amounts.append(_combine(n, n2_, duplicates))
 
     quads: dict[tuple[int, int, int, int], int] = {}
     if test.relations and gold.relations:
@@ -110,7 +123,9 @@ def build_problem(
             if i == k:
                 for j, l, n2_ in candidates:
                     if j == l:
-                        unary[i, j] += _combine(n, n2_, duplicates)
+                        rows.append(i)
+                        cols.append(j)
+                        amounts.append(_combine(n, n2_, duplicates))
                 continue
             for j, l, n2_ in candidates:
                 if j != l:
@@ -124,4 +139,21 @@ def build_problem(
     else:
         pairs = np.zeros((0, 4), dtype=np.int64)
         weights = np.zeros(0, dtype=np.float64)
-    return AlignmentProblem(unary, pairs, weights)
+    return AlignmentProblem(_unary(n1, n2, instance_weights, rows, cols, amounts), pairs, weights)
+
+
+def _unary(
+    n1: int, n2: int, base: np.ndarray | None, rows: list[int], cols: list[int], amounts: list[float]
+) -> np.ndarray | csr_array:
+    """``base`` (or zeros) plus the amounts, added in order: dense up to :data:`DENSE_CELLS`
+    cells or with a dense ``base``, else sparse (whose entries are integer sums, so exact).
+    """
+    r, c = np.array(rows, dtype=np.int64), np.array(cols, dtype=np.int64)
+    a = np.array(amounts, dtype=np.float64)
+    if base is None and n1 * n2 > DENSE_CELLS:
+        sparse = csr_array((a, (r, c)), shape=(n1, n2))
+        sparse.sum_duplicates()
+        return sparse
+    unary = np.zeros((n1, n2)) if base is None else np.array(base, dtype=np.float64)
+    np.add.at(unary, (r, c), a)
+    return unary
