@@ -13,7 +13,8 @@
 
 Every step stops at the time limit with what it has (the climbs and the elimination rounds check
 the clock; the LP and MILP get the time left). After step 2 every bound is a bound on mappings *better than the best value known then*, so
-the overall upper bound is the larger of that value and the bound.
+the overall upper bound is the larger of that value and the bound. A restricted problem (one with
+a ``ceiling``, see :mod:`~amrmetrics.align.large`) gets steps 1 only, and the ceiling as its bound.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from amrmetrics.align.formulation import Formulation, formulate
 from amrmetrics.align.hillclimb import climb, greedy_init
 from amrmetrics.align.indexed import IndexedProblem, index_problem
 from amrmetrics.align.problem import AlignmentProblem
-from amrmetrics.align.result import Alignment, certified
+from amrmetrics.align.result import Alignment, Status, certified
 
 
 def _mapping_of(ip: IndexedProblem, z: np.ndarray) -> np.ndarray:
@@ -107,6 +108,10 @@ class ExactSolver:
         def done() -> Alignment:
             return Alignment.of(best.mapping, best.value, upper, "time-limit", time.perf_counter() - began)
 
+        if problem.ceiling is not None:  # a restriction: its bounds do not bound the pair
+            best.offer(climb(ip, best.mapping, deadline))
+            status: Status = "time-limit" if time.perf_counter() >= deadline else "size-limit"
+            return Alignment.of(best.mapping, best.value, problem.ceiling, status, time.perf_counter() - began)
         if certified(best.value, upper):
             return done()
         if ip.integral:  # graded weights give unrounded bounds that a climb almost never meets

@@ -20,6 +20,8 @@ from amrmetrics.align.result import Alignment
 
 _MIN_GAIN = 1e-9
 """A change must gain more than this (float noise must not make the climb cycle)."""
+_BLOCK = 1 << 16
+"""Candidates :func:`greedy_init` turns into Python objects at a time."""
 
 
 def smart_init(ip: IndexedProblem) -> np.ndarray:
@@ -49,19 +51,32 @@ def smart_init(ip: IndexedProblem) -> np.ndarray:
 def greedy_init(ip: IndexedProblem, score: np.ndarray) -> np.ndarray:
     """Candidates by decreasing ``score`` (lowest index on ties) are taken while both of their
     nodes are free; candidates scoring 0 or less are never taken.
+
+    Candidates go by blocks, each first cleared of those whose nodes earlier blocks took, so a
+    large problem never turns every candidate into Python objects.
     """
-    mapping = [-1] * ip.n_test
-    taken: set[int] = set()
-    most = min(ip.n_test, ip.n_gold)
+    mapping = np.full(ip.n_test, -1, dtype=np.int64)
+    taken = np.zeros(ip.n_gold, dtype=bool)
+    left = min(ip.n_test, ip.n_gold)
     order = np.argsort(-score, kind="stable")
     order = order[score[order] > 0]
-    for i, j in zip(ip.ci[order].tolist(), ip.cj[order].tolist()):
-        if mapping[i] < 0 and j not in taken:
-            mapping[i] = j
-            taken.add(j)
-            if len(taken) == most:
-                break
-    return np.array(mapping, dtype=np.int64)
+    for start in range(0, len(order), _BLOCK):
+        if not left:
+            break
+        block = order[start : start + _BLOCK]
+        block = block[(mapping[ip.ci[block]] < 0) & ~taken[ip.cj[block]]]
+        rows: set[int] = set()
+        cols: set[int] = set()
+        for i, j in zip(ip.ci[block].tolist(), ip.cj[block].tolist()):
+            if i not in rows and j not in cols:
+                rows.add(i)
+                cols.add(j)
+                mapping[i] = j
+                left -= 1
+                if not left:
+                    break
+        taken[list(cols)] = True
+    return mapping
 
 
 def random_init(ip: IndexedProblem, rng: np.random.Generator) -> np.ndarray:
@@ -178,7 +193,7 @@ class HillClimbSolver:
     1..``restarts`` from :func:`random_init` with ``numpy.random.Generator(PCG64(seed))`` (a new
     generator per problem, so results never depend on call order), best of the climbs (the
     earliest on ties). Status ``optimal`` only when the value meets the cheap bound of
-    :func:`~amrmetrics.align.bounds.eliminate` (no LP).
+    :func:`~amrmetrics.align.bounds.eliminate` (no LP), or a restricted problem's ``ceiling``.
     """
 
     def __init__(self, restarts: int = 4, seed: int = 0) -> None:
@@ -199,5 +214,5 @@ class HillClimbSolver:
             value = problem.value(mapping)
             if value > best_value:
                 best, best_value = mapping, value
-        _, bound = eliminate(ip, best_value)
+        bound = eliminate(ip, best_value)[1] if problem.ceiling is None else problem.ceiling
         return Alignment.of(best, best_value, max(best_value, bound), "heuristic", time.perf_counter() - began)

@@ -7,8 +7,8 @@ that maximises the number of matching triples. A triple's match depends either o
     sum_i unary[i, m(i)] + sum_q weights[q] * [m(i_q) = j_q and m(k_q) = l_q]
 
 Graded metrics (S2match) only change ``unary``; the solver never sees graphs. Above
-:data:`DENSE_CELLS` node pairs, Smatch's ``unary`` is sparse: a 50,000-node pair would otherwise
-need 18.6 GiB for it alone.
+:data:`DENSE_CELLS` node pairs, Smatch's ``unary`` is sparse (a 50,000-node pair would otherwise
+need 18.6 GiB for it alone), and above :data:`LINK_LIMIT` possible links the problem is restricted.
 """
 
 from __future__ import annotations
@@ -21,6 +21,12 @@ from typing import Literal
 import numpy as np
 from scipy.sparse import csr_array
 
+from amrmetrics.align.large import (
+    distinct,
+    links_between,
+    possible_links,
+    triple_ceiling,
+)
 from amrmetrics.graph import Graph
 
 Duplicates = Literal["min", "product"]
@@ -28,6 +34,11 @@ Duplicates = Literal["min", "product"]
 DENSE_CELLS = 1 << 22
 """Up to this many (test, gold) node pairs :func:`build_problem` gives a dense ``unary`` (which
 graded and fine-grained metrics edit in place); above, a sparse array of its non-zero entries."""
+
+LINK_LIMIT = 1 << 22
+"""Above this many possible links (relation pairs sharing a label; 2.0 million for Little Prince
+as one 3,580-node document), :func:`build_problem` keeps only the links between node pairs that
+earn a unary weight and sets a ``ceiling`` (:mod:`amrmetrics.align.large`)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -38,11 +49,14 @@ class AlignmentProblem:
     mapping test node i to gold node j earns alone.
     ``pairs`` is ``(m, 4)`` with rows ``(i, j, k, l)``, ``i < k`` and ``j != l``: ``weights[q]`` is
     earned when both i -> j and k -> l are chosen. Each (i, j, k, l) appears at most once.
+    ``ceiling`` is set when the problem is a restriction of a pair's (see :data:`LINK_LIMIT`): it
+    bounds the pair's objective, and any bound computed from this problem alone does not.
     """
 
     unary: np.ndarray | csr_array
     pairs: np.ndarray
     weights: np.ndarray
+    ceiling: float | None = None
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -55,7 +69,7 @@ class AlignmentProblem:
         if m.size == 0:
             return 0.0
         rows = np.nonzero(m >= 0)[0]
-        total = float(np.asarray(self.unary[rows, m[rows]]).sum())
+        total = float(np.asarray(self.unary[rows, m[rows]]).sum()) if len(rows) else 0.0
         if len(self.pairs):
             i, j, k, l = self.pairs.T
             total += float(self.weights[(m[i] == j) & (m[k] == l)].sum())
@@ -77,7 +91,7 @@ def build_problem(
 
     ``duplicates`` says how a triple repeated k times in test and l times in gold counts
     (see :class:`~amrmetrics.standardize.Preset`). ``instance_weights`` replaces the 0/1 equality
-    of concepts (``(n_test, n_gold)``, for graded metrics).
+    of concepts (``(n_test, n_gold)``, for graded metrics; such problems are never restricted).
     """
     test_index = {v: i for i, (v, _) in enumerate(test.instances)}
     gold_index = {v: j for j, (v, _) in enumerate(gold.instances)}
@@ -110,27 +124,34 @@ def build_problem(
                 cols.append(j)
                 amounts.append(_combine(n, n2_, duplicates))
 
+    test_rels, gold_rels = Counter(test.relations), Counter(gold.relations)
+    gold_by_label: dict[str, list[tuple[int, int, int]]] = defaultdict(list)
+    for (s, r, t), n in gold_rels.items():
+        gold_by_label[r].append((gold_index[s], gold_index[t], n))
+    for (s, r, t), n in test_rels.items():  # self-loops earn a unary weight
+        if s == t:
+            for j, l, n2_ in gold_by_label.get(r, ()):
+                if j == l:
+                    rows.append(test_index[s])
+                    cols.append(j)
+                    amounts.append(_combine(n, n2_, duplicates))
+
+    large = instance_weights is None and len(test_rels) * len(gold_rels) > LINK_LIMIT
+    if large and possible_links(test_rels, gold_rels) > LINK_LIMIT:
+        earning = distinct(np.array(rows, dtype=np.int64) * n2 + np.array(cols, dtype=np.int64))
+        product = duplicates == "product"
+        pairs, weights = links_between(_edges(test_rels, test_index), _edges(gold_rels, gold_index), earning, n2, product)
+        return AlignmentProblem(_unary(n1, n2, None, rows, cols, amounts), pairs, weights, triple_ceiling(test, gold, product))
+
     quads: dict[tuple[int, int, int, int], int] = {}
-    if test.relations and gold.relations:
-        gold_rels: dict[str, list[tuple[int, int, int]]] = defaultdict(list)
-        for (s, r, t), n in Counter(gold.relations).items():
-            gold_rels[r].append((gold_index[s], gold_index[t], n))
-        for (s, r, t), n in Counter(test.relations).items():
-            candidates = gold_rels.get(r)
-            if not candidates:
-                continue
-            i, k = test_index[s], test_index[t]
-            if i == k:
-                for j, l, n2_ in candidates:
-                    if j == l:
-                        rows.append(i)
-                        cols.append(j)
-                        amounts.append(_combine(n, n2_, duplicates))
-                continue
-            for j, l, n2_ in candidates:
-                if j != l:
-                    key = (i, j, k, l) if i < k else (k, l, i, j)
-                    quads[key] = quads.get(key, 0) + _combine(n, n2_, duplicates)
+    for (s, r, t), n in test_rels.items():
+        i, k = test_index[s], test_index[t]
+        if i == k:
+            continue
+        for j, l, n2_ in gold_by_label.get(r, ()):
+            if j != l:
+                key = (i, j, k, l) if i < k else (k, l, i, j)
+                quads[key] = quads.get(key, 0) + _combine(n, n2_, duplicates)
 
     if quads:
         flat = [x for key in quads for x in key]
@@ -140,6 +161,15 @@ def build_problem(
         pairs = np.zeros((0, 4), dtype=np.int64)
         weights = np.zeros(0, dtype=np.float64)
     return AlignmentProblem(_unary(n1, n2, instance_weights, rows, cols, amounts), pairs, weights)
+
+
+def _edges(relations: Counter[tuple[str, str, str]], index: dict[str, int]) -> dict[str, list[tuple[int, int, int]]]:
+    """Relations between two different nodes by label: (source, target, multiplicity)."""
+    edges: dict[str, list[tuple[int, int, int]]] = defaultdict(list)
+    for (s, r, t), n in relations.items():
+        if s != t:
+            edges[r].append((index[s], index[t], n))
+    return edges
 
 
 def _unary(
