@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -15,7 +16,7 @@ from amrmetrics.metrics.base import Metric
 from amrmetrics.metrics.registry import parse_metrics
 from amrmetrics.read import ON_ERROR_CHOICES, pair_files
 from amrmetrics.report.signature import RunSettings, signature
-from amrmetrics.run import CorpusRun, run_corpus
+from amrmetrics.run import CorpusRun, PairRecord, run_corpus
 from amrmetrics.stats.aggregate import MetricReport, corpus_report
 from amrmetrics.stats.bootstrap import DEFAULT_RESAMPLES, DEFAULT_SEED, confidence_intervals
 
@@ -70,6 +71,7 @@ def add_output_options(parser: argparse.ArgumentParser, per_pair: bool = True) -
     group.add_argument("--digits", type=int, default=2, help="decimals of x100 scores in tables (default 2)")
     if per_pair:
         group.add_argument("--per-pair", metavar="FILE", help="write per-pair results (TSV, or JSON lines for .jsonl)")
+        group.add_argument("--timings", action="store_true", help="add wall-clock seconds to the per-pair file")
 
 
 def add_bootstrap_option(parser: argparse.ArgumentParser) -> None:
@@ -125,15 +127,47 @@ def progress_bar(total: int, enabled: bool, label: str = "scoring") -> Iterator[
         yield start(label, total) if start else None
 
 
-def score_files(test: str, gold: str, metrics: Sequence[Metric], args: argparse.Namespace) -> CorpusRun:
-    """Read, pair and score two files with the options in ``args``."""
-    if any(callable(getattr(m, "embedder", None)) for m in metrics):  # only embedding metrics need it
-        from amrmetrics.embed import prime
+def check_per_pair(path: str, inputs: Sequence[str | None]) -> None:
+    """Refuse (ValueError: usage error) a per-pair file that is an input or in a missing directory."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise ValueError(f"--per-pair {path}: directory {folder} does not exist")
+    if os.path.isdir(path):
+        raise ValueError(f"--per-pair {path}: is a directory")
+    for name in inputs:
+        if name and os.path.exists(path) and os.path.exists(name) and os.path.samefile(path, name):
+            raise ValueError(f"--per-pair {path}: refusing to write over the input file {name}")
 
-        prime(metrics, (test, gold))
-    total, pairs = pair_files(test, gold, pair_by_id=args.pair_by_id)
-    with progress_bar(total, not args.no_progress) as advance:
-        return run_corpus(pairs, metrics, on_error=args.on_error, jobs=args.jobs, progress=advance)
+
+@contextmanager
+def per_pair_output(
+    args: argparse.Namespace, inputs: Sequence[str], metrics: Sequence[Metric]
+) -> Iterator[Callable[[PairRecord], None] | None]:
+    """The per-pair file of ``--per-pair`` (checked before anything is read), or None: yields the
+    callback that writes each record as it is scored."""
+    path = getattr(args, "per_pair", None)
+    if not path:
+        yield None
+        return
+    check_per_pair(path, [*inputs, getattr(args, "vectors", None)])
+    from amrmetrics.report.perpair import per_pair_file
+
+    with per_pair_file(path, metrics, timings=args.timings) as write:
+        yield write
+
+
+def score_files(test: str, gold: str, metrics: Sequence[Metric], args: argparse.Namespace) -> CorpusRun:
+    """Read, pair and score two files with the options in ``args``, writing ``--per-pair`` as it goes."""
+    with per_pair_output(args, (test, gold), metrics) as on_record:
+        if any(callable(getattr(m, "embedder", None)) for m in metrics):  # only embedding metrics need it
+            from amrmetrics.embed import prime
+
+            prime(metrics, (test, gold))
+        total, pairs = pair_files(test, gold, pair_by_id=args.pair_by_id)
+        with progress_bar(total, not args.no_progress) as advance:
+            return run_corpus(
+                pairs, metrics, on_error=args.on_error, jobs=args.jobs, progress=advance, on_record=on_record, keep_records=False
+            )
 
 
 def run_settings(run: CorpusRun, args: argparse.Namespace) -> RunSettings:
@@ -194,7 +228,7 @@ def run_header(run: CorpusRun, test: str, gold: str) -> dict[str, Any]:
         "amrmetrics": __version__,
         "test": test,
         "gold": gold,
-        "pairs": len(run.records),
+        "pairs": run.pairs,
         "on_error": {
             "policy": run.on_error,
             "zeroed": run.zeroed,

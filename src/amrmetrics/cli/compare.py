@@ -59,7 +59,6 @@ def run(args: argparse.Namespace) -> int:
     from amrmetrics.report import compare as table
     from amrmetrics.report import grid
     from amrmetrics.report.aspects import headline_rows
-    from amrmetrics.report.perpair import write_per_pair
     from amrmetrics.run import run_corpus
     from amrmetrics.stats.aggregate import corpus_report
     from amrmetrics.stats.significance import compare
@@ -68,12 +67,13 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError("--bootstrap and --trials must be at least 1")
     metrics = common.metrics_from_args(args)
     adapters = [PairedSystems(m) for m in metrics]
-    total, pairs = pair_systems(args.test_a, args.test_b, args.gold, pair_by_id=args.pair_by_id)
-    with common.progress_bar(total, not args.no_progress) as advance:
-        result = run_corpus(pairs, adapters, on_error=args.on_error, jobs=args.jobs, progress=advance)
+    with common.per_pair_output(args, (args.test_a, args.test_b, args.gold), adapters) as on_record:
+        total, pairs = pair_systems(args.test_a, args.test_b, args.gold, pair_by_id=args.pair_by_id)
+        with common.progress_bar(total, not args.no_progress) as advance:
+            result = run_corpus(
+                pairs, adapters, on_error=args.on_error, jobs=args.jobs, progress=advance, on_record=on_record, keep_records=False
+            )
     common.warn_errors(result)
-    if args.per_pair:
-        write_per_pair(args.per_pair, result)
     settings = common.run_settings(result, args)
     compared, reports = [], []
     for k, (metric, adapter) in enumerate(zip(metrics, adapters)):
@@ -110,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         from rich.console import Console
 
-        title = f"A = {args.test_a}, B = {args.test_b}, gold = {args.gold}: {len(result.records)} pairs (scores x100)"
+        title = f"A = {args.test_a}, B = {args.test_b}, gold = {args.gold}: {result.pairs} pairs (scores x100)"
         grid.render_rich(Console(), table.HEADER, body, title, left=2)
     if result.errors:
         print(f"on-error {result.on_error}: {len(result.errors)} malformed graph(s); see the list above")

@@ -8,7 +8,6 @@ from typing import Any
 
 from amrmetrics.cli import common
 from amrmetrics.report.aspects import is_multi_aspect, print_aspect_reports
-from amrmetrics.report.perpair import write_per_pair
 from amrmetrics.report.tables import render_latex, render_markdown, render_rich
 from amrmetrics.run import CorpusRun
 from amrmetrics.stats.aggregate import MetricReport
@@ -87,9 +86,7 @@ def run(args: argparse.Namespace) -> int:
     result = common.score_files(args.test, args.gold, metrics, args)
     common.warn_errors(result)
     reports = common.reports_of(result, args)
-    if args.per_pair:
-        write_per_pair(args.per_pair, result)
-    title = f"{len(result.records)} pairs: {args.test} vs {args.gold} (scores x100)"
+    title = f"{result.pairs} pairs: {args.test} vs {args.gold} (scores x100)"
     print_reports(result, reports, args, title)
     sys.stdout.flush()
     return 0
