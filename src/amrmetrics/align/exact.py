@@ -12,9 +12,10 @@
    time limit.
 
 Every step stops at the time limit with what it has (the climbs and the elimination rounds check
-the clock; the LP and MILP get the time left). After step 2 every bound is a bound on mappings *better than the best value known then*, so
-the overall upper bound is the larger of that value and the bound. A restricted problem (one with
-a ``ceiling``, see :mod:`~amrmetrics.align.large`) gets steps 1 only, and the ceiling as its bound.
+the clock; the LP and MILP get the time left). After step 2 every bound is a bound on mappings
+*better than the best value known then*, so the overall upper bound is the larger of that value
+and the bound. A restricted problem (one with a ``ceiling``, see :mod:`~amrmetrics.align.large`)
+gets step 1 only, and the ceiling as its bound.
 """
 
 from __future__ import annotations
