@@ -52,21 +52,22 @@ def add_parser(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Score both systems, compare them and report; returns the exit status."""
     from amrmetrics.engine.corpus import compare_corpora
+    from amrmetrics.engine.paired import PairedSystems
     from amrmetrics.report import compare as table
     from amrmetrics.report import grid
     from amrmetrics.report.aspects import headline_rows
-    from amrmetrics.report.perpair import write_per_pair
     from amrmetrics.report.tables import metric_label
 
     metrics = common.metrics_from_args(args)
-    with common.stage_progress(not args.no_progress) as progress:
+    adapters = [PairedSystems(m) for m in metrics]
+    inputs = (args.test_a, args.test_b, args.gold)
+    with common.per_pair_output(args, inputs, adapters) as on_record, common.stage_progress(not args.no_progress) as progress:
         done = compare_corpora(
-            args.test_a, args.test_b, args.gold, metrics, common.run_options(args), trials=args.trials, progress=progress
+            *inputs, metrics, common.run_options(args), trials=args.trials, progress=progress,
+            on_record=on_record, keep_records=False,
         )
     result = done.run
     common.warn_errors(result)
-    if args.per_pair:
-        write_per_pair(args.per_pair, result)
     compared, reports = [], []
     for m in done.metrics:
         label = metric_label(m.metric.spec())
@@ -100,9 +101,8 @@ def run(args: argparse.Namespace) -> int:
     else:
         from rich.console import Console
 
-        console = Console()
-        title = f"A = {args.test_a}, B = {args.test_b}, gold = {args.gold}: {len(result.records)} pairs (scores x100)"
-        grid.render_rich(console, table.HEADER, body, title, left=2)
+        title = f"A = {args.test_a}, B = {args.test_b}, gold = {args.gold}: {result.pairs} pairs (scores x100)"
+        grid.render_rich(Console(), table.HEADER, body, title, left=2)
     if result.errors:
         print(f"on-error {result.on_error}: {len(result.errors)} malformed graph(s); see the list above")
     for line in table.notes(compared, reports, TIE_TOLERANCE):
