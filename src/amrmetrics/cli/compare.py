@@ -46,6 +46,11 @@ def add_parser(subparsers: Any) -> None:
         help=f"approximate-randomization trials for the p-value (default {DEFAULT_TRIALS}; exact test when 2^pairs <= N)",
     )
     common.add_output_options(parser)
+    parser.add_argument_group("report").add_argument(
+        "--html",
+        metavar="FILE",
+        help="also write an offline HTML report: per-pair A vs B, and each pair's three graphs with both alignments",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -59,12 +64,24 @@ def run(args: argparse.Namespace) -> int:
     from amrmetrics.report.tables import metric_label
 
     metrics = common.metrics_from_args(args)
+    explained = None
+    if args.html:
+        from amrmetrics.explain.build import explained_metric
+        from amrmetrics.explain.collect import Explained
+
+        explained = explained_metric(metrics)
+        metrics[explained] = Explained(metrics[explained])  # type: ignore[arg-type]
     with common.stage_progress(not args.no_progress) as progress:
         done = compare_corpora(
             args.test_a, args.test_b, args.gold, metrics, common.run_options(args), trials=args.trials, progress=progress
         )
     result = done.run
     common.warn_errors(result)
+    if explained is not None:
+        from amrmetrics.explain.build import explain_comparison, plain_run
+
+        explain_comparison(done, explained, (args.test_a, args.test_b, args.gold)).to_html(args.html)
+        result = plain_run(result)
     if args.per_pair:
         write_per_pair(args.per_pair, result)
     compared, reports = [], []
@@ -109,5 +126,7 @@ def run(args: argparse.Namespace) -> int:
         print(line)
     for m in compared:
         print(f"signature: {m.signature}")
+    if args.html:
+        print(f"report: {args.html}")
     sys.stdout.flush()
     return 0
