@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import gzip
 import json
 import re
 import subprocess
@@ -24,7 +26,10 @@ def run(*argv: str) -> subprocess.CompletedProcess[str]:
 
 
 def page_data(path: Path) -> dict:
-    return json.loads(DATA_BLOCK.search(path.read_text(encoding="utf-8")).group(1))
+    """The data a report embeds, its packed per-pair files unpacked."""
+    data = json.loads(DATA_BLOCK.search(path.read_text(encoding="utf-8")).group(1))
+    data["per_pair"] = {k: gzip.decompress(base64.b64decode(v)).decode("utf-8") for k, v in data["per_pair"].items()}
+    return data
 
 
 def without_seconds(text: str) -> list[dict]:

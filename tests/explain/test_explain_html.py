@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import gzip
 import json
 import re
 from html.parser import HTMLParser
@@ -65,7 +67,10 @@ def test_the_embedded_data_is_the_explanation(report: tuple[str, dict]) -> None:
     html, data = report
     blocks = DATA_BLOCK.findall(html)
     assert len(blocks) == 1
-    assert json.loads(blocks[0]) == data
+    embedded = json.loads(blocks[0])
+    packed = embedded.pop("per_pair")
+    assert embedded == {k: v for k, v in data.items() if k != "per_pair"}
+    assert {k: gzip.decompress(base64.b64decode(v)).decode("utf-8") for k, v in packed.items()} == data["per_pair"]
     assert len(data["pairs"]) == 5 and data["per_pair"]["tsv"].startswith("pair\t")
 
 

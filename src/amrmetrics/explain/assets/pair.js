@@ -2,7 +2,6 @@
 "use strict";
 
 AM.layouts = {};      /* laid-out graphs by pair, panel and view, so toggling back is instant */
-AM.BIG = 150;         /* nodes above which a layout is announced before it runs */
 
 AM.arithmetic = function (side, name) {
   var s = side.stats, sc = side.scores, m = AM.count(s.matched);
@@ -65,7 +64,7 @@ AM.renderPair = function (data, number) {
   html.push(AM.changesOf(data, pair, names));
   html.push(AM.texts(pair, names));
   view.innerHTML = html.join("");
-  var state = { written: false, goldSide: 0, hover: null, pinned: null };
+  var state = { written: false, goldSide: 0, hover: null, pinned: null, focus: null };
   var maps = AM.alignMaps(pair);
   var panels = [];
   var highlight = function () {
@@ -81,13 +80,29 @@ AM.renderPair = function (data, number) {
   };
   var draw = function () {
     panels = AM.panelsOf(data, pair, state.goldSide);
+    panels.forEach(function (p) { if (p.view.written.nodes.length > AM.BIG) p.subtrees = AM.subtreesOf(p.view.written); });
+    if (state.focus == null) {  /* a large graph opens on its first subtree, the others on its partners' */
+      state.focus = {};
+      var first = panels.findIndex(function (p) { return p.subtrees && p.subtrees.children.length; });
+      if (first >= 0) {
+        state.focus[panels[first].key] = panels[first].subtrees.children[0].v;
+        AM.syncFocus(panels, maps, state.focus, first, state.focus[panels[first].key]);
+      }
+      panels.forEach(function (p) {
+        if (p.subtrees && state.focus[p.key] === undefined) state.focus[p.key] = p.subtrees.children.length ? p.subtrees.children[0].v : null;
+      });
+    }
     var box = AM.el("panels");
     box.innerHTML = panels.map(function (p, i) {
+      var n = p.view[state.written ? "written" : "prepared"].nodes.length;
       return '<div class="panel" data-panel="' + i + '"><div class="bar-top"><b title="' + AM.esc(p.title) + '">' + AM.esc(p.key) + "</b>" +
-        '<span class="muted">' + p.view[state.written ? "written" : "prepared"].nodes.length + ' nodes</span><span class="zoom"><button data-z="0.8">&minus;</button><button data-z="fit">fit</button><button data-z="1.25">+</button></span></div>' +
+        (p.subtrees ? AM.focusMenu(p.subtrees, state.focus[p.key], n) : '<span class="muted">' + n + " nodes</span>") +
+        '<span class="zoom"><button data-z="0.8">&minus;</button><button data-z="fit">fit</button><button data-z="1.25">+</button></span></div>' +
         '<div class="graph" data-key="' + p.key + '"></div></div>';
     }).join("");
-    panels.forEach(function (p, i) { AM.drawPanel(data, pair, p, box.querySelectorAll(".graph")[i], state.written, maps); });
+    panels.forEach(function (p, i) {
+      AM.drawPanel(data, pair, p, box.querySelectorAll(".graph")[i], state.written, maps, p.subtrees ? state.focus[p.key] : null);
+    });
     state.hover = null;
     highlight();
   };
@@ -96,6 +111,15 @@ AM.renderPair = function (data, number) {
     return node && panel ? { panel: Number(panel.dataset.panel), v: node.dataset.var } : null;
   };
   var box = AM.el("panels");
+  box.addEventListener("change", function (ev) {
+    var select = ev.target.closest("select.focus");
+    if (!select) return;
+    var i = Number(select.closest(".panel").dataset.panel), child = select.value || null;
+    state.focus[panels[i].key] = child;
+    if (child) AM.syncFocus(panels, maps, state.focus, i, child);
+    else panels.forEach(function (p) { if (p.subtrees) state.focus[p.key] = null; });
+    draw();
+  });
   box.addEventListener("mouseover", function (ev) { state.hover = at(ev); highlight(); });
   box.addEventListener("mouseleave", function () { state.hover = null; highlight(); });
   box.addEventListener("click", function (ev) {
@@ -133,15 +157,20 @@ AM.partners = function (panels, maps, i, v) {
   return out;
 };
 
-AM.drawPanel = function (data, pair, panel, box, written, maps) {
+AM.drawPanel = function (data, pair, panel, box, written, maps, focus) {
   var graph = panel.view[written ? "written" : "prepared"];
   var side = pair.sides[panel.side];
   var credits = written ? null : (panel.role === "gold" ? side.gold_credits : side.test_credits);
+  if (focus != null) {
+    var part = AM.focusOn(graph, credits, panel.subtrees.owner, focus);
+    graph = part.graph;
+    credits = part.credits;
+  }
   var changed = written ? AM.changedTriples(panel.view.written, panel.view.prepared) : null;
   var partner = {};
   var map = panel.role === "gold" ? maps[panel.side].toTest : maps[panel.side].toGold;
   Object.keys(map).forEach(function (v) { partner[v] = (panel.role === "gold" ? (data.kind === "compare" ? ["A", "B"][panel.side] : "test") : "gold") + " " + map[v]; });
-  var key = pair.number + "/" + panel.key + "/" + (written ? "w" : "p");
+  var key = [pair.number, panel.key, written ? "w" : "p", focus].join("/");
   var finish = function () {
     var layout = AM.layouts[key] || (AM.layouts[key] = AM.layout(graph, panel.view.written));
     box.innerHTML = AM.svgOf({ graph: graph, layout: layout, credits: credits, side: panel.role, changed: changed, partner: partner,

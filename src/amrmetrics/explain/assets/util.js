@@ -45,8 +45,19 @@ AM.statusBadge = function (pair, side) {
   return '<span class="status ' + s + '" title="' + AM.esc(title) + '">' + AM.esc(s === "uncertified" ? side.status : s) + "</span>";
 };
 
-/* Offer `text` as a file download (a blob: URL, no network). */
-AM.download = function (name, text, type) {
+/* The text of a packed per-pair file (gzip, then base64), unpacked by the browser. */
+AM.unpack = function (b64) {
+  var bytes = Uint8Array.from(atob(b64), function (c) { return c.charCodeAt(0); });
+  return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).text();
+};
+
+/* Offer a packed file as a download (a blob: URL, no network). */
+AM.download = function (name, b64, type) {
+  if (typeof DecompressionStream === "undefined") { alert("This browser cannot unpack the file (no DecompressionStream)."); return; }
+  AM.unpack(b64).then(function (text) { AM.save(name, text, type); });
+};
+
+AM.save = function (name, text, type) {
   var url = URL.createObjectURL(new Blob([text], { type: type }));
   var a = document.createElement("a");
   a.href = url;
