@@ -18,9 +18,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import DATA, ROOT, requires_shared, shared
 
 import amrmetrics
-from conftest import DATA, ROOT, requires_shared, shared
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is in the 'test' extra: pip install '.[test]'")
 CHROMIUM = next((p for p in (shutil.which("chromium"), shutil.which("chromium-browser")) if p), None)

@@ -11,10 +11,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import DATA, EXAMPLES
 
 import amrmetrics
 from amrmetrics.explain.model import Explanation
-from conftest import DATA, EXAMPLES
 
 PRED, GOLD = str(EXAMPLES / "pred.amr"), str(EXAMPLES / "gold.amr")
 SYS_A, SYS_B, SYS_GOLD = (str(DATA / "compare" / name) for name in ("sys_a.amr", "sys_b.amr", "gold.amr"))
@@ -123,3 +123,9 @@ def test_the_python_api_returns_the_model(tmp_path: Path) -> None:
     assert compared.comparison is not None and len(compared.pairs[0].sides) == 2
     with pytest.raises(ValueError, match="one metric"):
         amrmetrics.explain(Path(PRED), Path(GOLD), "smatch,s2match")
+
+
+def test_amrmetrics_explain_stays_the_function_when_its_package_is_imported() -> None:
+    from amrmetrics.explain import build, collect, html, model, text, trace, triples  # noqa: F401
+
+    assert callable(amrmetrics.explain) and amrmetrics.explain.__module__ == "amrmetrics.api"

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from conftest import requires_shared, shared
 
 from amrmetrics.engine.corpus import RunOptions, score_corpora
 from amrmetrics.explain.build import explain_corpora
 from amrmetrics.metrics.registry import parse_metrics
-from conftest import requires_shared, shared
 
 pytestmark = requires_shared
 

@@ -10,10 +10,10 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from conftest import EXAMPLES
 
 import amrmetrics
 from amrmetrics.explain.html import SCRIPTS, asset, render_html
-from conftest import EXAMPLES
 
 DATA_BLOCK = re.compile(r'<script type="application/json" id="amrmetrics-data">(.*?)</script>', re.S)
 

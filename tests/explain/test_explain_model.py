@@ -7,17 +7,17 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from conftest import DATA
 
+from amrmetrics.engine.corpus import RunOptions
 from amrmetrics.explain.build import explain_corpora
 from amrmetrics.explain.collect import EXPLANATION, Explained, explainable
 from amrmetrics.explain.text import penman_text
 from amrmetrics.explain.trace import StepChange
 from amrmetrics.explain.triples import credit_triples
-from amrmetrics.engine.corpus import RunOptions
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.registry import parse_metrics
 from amrmetrics.read import decode
-from conftest import DATA
 
 TINY = str(DATA / "tiny-vectors.txt")
 
@@ -36,7 +36,7 @@ def test_credits_follow_the_best_alignment() -> None:
     # a->x, b->y matches cat, TOP and the :domain edge: 3 of 4 on each side.
     result, plain = explain_pair("smatch", "(a / cat :mod (b / big))", "(x / cat :mod (y / small))")
     e = result.details[EXPLANATION]
-    assert dict((t, g) for t, g, _ in e.alignment) == {"a": "x", "b": "y"} == dict(plain.details["alignment"])
+    assert {t: g for t, g, _ in e.alignment} == {"a": "x", "b": "y"} == dict(plain.details["alignment"])
     assert e.test_credits.nodes == (1.0, 0.0) and e.gold_credits.nodes == (1.0, 0.0)
     assert e.test_credits.attributes == (1.0,) and e.gold_credits.attributes == (1.0,)
     assert e.test_credits.relations == (1.0,) and e.gold_credits.relations == (1.0,)

@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from amrmetrics.engine.corpus import ComparedCorpora, CorpusResult, Progress, RunOptions, compare_corpora, score_corpora
+from amrmetrics.engine.paired import PairedSystems
 from amrmetrics.engine.run import CorpusRun, PairRecord
 from amrmetrics.engine.sources import CorpusLike, is_file
 from amrmetrics.errors import UsageError
@@ -52,15 +53,15 @@ def plain_run(run: CorpusRun) -> CorpusRun:
 
     What ``--per-pair`` writes, so the report's download equals ``score --per-pair`` of the same run.
     """
-    metrics = [m.inner if isinstance(m, Explained) else _unwrapped(m) for m in run.metrics]
+    metrics = [m.inner if isinstance(m, Explained) else _unwrapped(m) for m in run.metrics]  # type: ignore[misc]
     records = [replace(r, results=tuple(_plain_result(x) for x in r.results)) for r in run.records]
     return CorpusRun(metrics, records, run.errors, run.on_error, run.skipped)
 
 
 def _unwrapped(metric: Metric) -> Metric:
-    inner = getattr(metric, "inner", None)  # compare's adapter around an explained metric
-    if isinstance(inner, Explained):
-        return replace(metric, inner=inner.inner)  # type: ignore[type-var]
+    """A metric with no :class:`Explained` in it (compare wraps each metric in a :class:`PairedSystems`)."""
+    if isinstance(metric, PairedSystems) and isinstance(metric.inner, Explained):
+        return replace(metric, inner=metric.inner.inner)
     return metric
 
 

@@ -7,7 +7,6 @@ the JSON of :meth:`Explanation.as_dict`; the page's script draws the views from 
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -173,7 +172,3 @@ def _pair(pair: PairView) -> dict[str, Any]:
         "sides": [_side(s) for s in pair.sides],
     }
 
-
-def side_names(count: int) -> Sequence[str]:
-    """The names of a pair's sides: ``test`` alone, or systems ``A`` and ``B``."""
-    return ("test",) if count == 1 else ("A", "B")

@@ -30,9 +30,6 @@ AM.load = function () {
   return data;
 };
 
-/* The headline scores of a side: P, R, F. */
-AM.prf = function (side) { return side.scores; };
-
 /* A pair's status: zeroed (a malformed graph scored as empty), optimal, or its solver status. */
 AM.status = function (pair, side) {
   if (pair.zeroed.length) return "zeroed";
