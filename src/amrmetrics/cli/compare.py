@@ -46,6 +46,11 @@ def add_parser(subparsers: Any) -> None:
         help=f"approximate-randomization trials for the p-value (default {DEFAULT_TRIALS}; exact test when 2^pairs <= N)",
     )
     common.add_output_options(parser)
+    parser.add_argument_group("report").add_argument(
+        "--html",
+        metavar="FILE",
+        help="also write an offline HTML report: per-pair A vs B, and each pair's three graphs with both alignments",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -59,15 +64,34 @@ def run(args: argparse.Namespace) -> int:
     from amrmetrics.report.tables import metric_label
 
     metrics = common.metrics_from_args(args)
+    explained = None
+    if args.html:
+        from amrmetrics.explain.build import explained_metric
+        from amrmetrics.explain.collect import Explained
+
+        explained = explained_metric(metrics)
+        metrics[explained] = Explained(metrics[explained])  # type: ignore[arg-type]
     adapters = [PairedSystems(m) for m in metrics]
     inputs = (args.test_a, args.test_b, args.gold)
-    with common.per_pair_output(args, inputs, adapters) as on_record, common.stage_progress(not args.no_progress) as progress:
+    streamed = args if explained is None else argparse.Namespace(per_pair=None)  # with --html, written plain below
+    with common.per_pair_output(streamed, inputs, adapters) as on_record, common.stage_progress(not args.no_progress) as progress:
         done = compare_corpora(
             *inputs, metrics, common.run_options(args), trials=args.trials, progress=progress,
-            on_record=on_record, keep_records=False,
+            on_record=on_record, keep_records=explained is not None,
         )
     result = done.run
     common.warn_errors(result)
+    if explained is not None:
+        from amrmetrics.explain.build import explain_comparison, plain_run
+        from amrmetrics.report.perpair import per_pair_file
+
+        explain_comparison(done, explained, inputs).to_html(args.html)
+        result = plain_run(result)
+        if args.per_pair:
+            common.check_per_pair(args.per_pair, [*inputs, getattr(args, "vectors", None)])
+            with per_pair_file(args.per_pair, result.metrics, timings=args.timings) as write:
+                for record in result.records:
+                    write(record)
     compared, reports = [], []
     for m in done.metrics:
         label = metric_label(m.metric.spec())
@@ -109,5 +133,7 @@ def run(args: argparse.Namespace) -> int:
         print(line)
     for m in compared:
         print(f"signature: {m.signature}")
+    if args.html:
+        print(f"report: {args.html}")
     sys.stdout.flush()
     return 0

@@ -16,6 +16,7 @@ SUBCOMMANDS = Registry(
         "matrix": "amrmetrics.cli.matrix:add_parser",
         "smatch": "amrmetrics.cli.smatch_compat:add_parser",
         "compare": "amrmetrics.cli.compare:add_parser",
+        "explain": "amrmetrics.cli.explain:add_parser",
         "fine": "amrmetrics.cli.fine:add_parser",
         "meta": "amrmetrics.cli.meta:add_parser",
         "bamboo": "amrmetrics.cli.bamboo:add_parser",
