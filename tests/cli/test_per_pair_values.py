@@ -26,8 +26,19 @@ SMATCH = [
 SEMA = {
     1: (3, 7, 8),  # concept-level relations in common: want-01 :ARG0 keeper; concepts want-01 (root), keeper
     2: (5, 5, 6),  # both relations and their three concepts; the gold :polarity is not in the test graph
+    3: (14, 15, 15),  # 4 of 5 relations (not :ARG1 for :destination), 4 attributes, all 6 concepts
+    4: (8, 8, 8),  # identical
+    5: (6, 7, 7),  # bright-02 :ARG1 light and guide-01 :ARG1 boat, their 4 concepts
 }
-"""(matched, |test|, |gold|) of SEMA (no TOP triple) on the first two example pairs, by hand."""
+"""(matched, |test|, |gold|) of SEMA (no TOP triple) on the example pairs, by hand."""
+SIMPLE = [
+    (5, 7),  # light-01 / light-04
+    (5, 7),  # :polarity and - only in gold
+    (15, 17),  # :arg1 / :destination
+    (9, 9),  # identical: 4 concepts, :arg0 :mod :arg1 :quant, 3
+    (6, 6),  # :ARG0-of read as :arg0
+]
+"""(|intersection|, |union|) of the SIMPLE label sets of the example pairs, by hand."""
 SYSTEM_B = [(5, 8, 7), (6, 6, 7), (12, 13, 15), (7, 7, 9), (8, 8, 8), (6, 6, 7), (7, 9, 9), (8, 8, 9), (6, 6, 8), (7, 7, 7), (8, 8, 9), (11, 13, 14)]
 """Smatch counts of tests/data/compare/sys_b.amr against gold.amr (worked out in tests/stats/test_pinned_resampling.py)."""
 
@@ -48,7 +59,7 @@ def test_the_examples_have_pairs_where_p_and_r_differ():
 
 def test_score_tsv_has_each_pair_s_own_p_and_r(capsys, tmp_path):
     path = tmp_path / "pairs.tsv"
-    assert main(["score", PRED, GOLD, "--metric", "smatch,sema", "--per-pair", str(path)]) == 0
+    assert main(["score", PRED, GOLD, "--metric", "smatch,sema,simple", "--per-pair", str(path)]) == 0
     capsys.readouterr()
     rows = list(csv.DictReader(path.open(encoding="utf-8"), delimiter="\t"))
     assert [int(r["pair"]) for r in rows] == [1, 2, 3, 4, 5]
@@ -59,6 +70,9 @@ def test_score_tsv_has_each_pair_s_own_p_and_r(capsys, tmp_path):
         row = rows[pair - 1]
         assert (float(row["sema.matched"]), float(row["sema.n_test"]), float(row["sema.n_gold"])) == counts
         check({k: row[f"sema.{k}"] for k in "PRF"}, counts)
+    for row, (inter, union) in zip(rows, SIMPLE):
+        assert (float(row["simple.intersection"]), float(row["simple.union"])) == (inter, union)
+        assert float(row["simple.score"]) == pytest.approx(inter / union, abs=1e-12)
 
 
 def test_score_jsonl_has_each_pair_s_own_p_and_r(capsys, tmp_path):
@@ -112,3 +126,12 @@ def test_compare_per_pair_has_each_system_s_p_and_r(capsys, tmp_path, suffix):
     for found, counts in zip(scores, SYSTEM_B):
         check({k: found[f"smatch.B.{k}"] for k in "PRF"}, counts)
         check({k: found[f"smatch.A.{k}"] for k in "PRF"}, (counts[2], counts[2], counts[2]))
+
+
+def test_corpus_scores_of_sema_and_simple_pool_the_hand_counts(capsys):
+    assert main(["score", PRED, GOLD, "--metric", "sema,simple", "--format", "json"]) == 0
+    sema, simple = json.loads(capsys.readouterr().out)["metrics"]
+    check(sema["micro"], (36, 42, 44))  # the sums of SEMA
+    assert sema["macro"]["F"] == pytest.approx(sum(2 * m / (t + g) for m, t, g in SEMA.values()) / 5, abs=1e-12)
+    assert simple["micro"]["score"] == pytest.approx(40 / 46, abs=1e-12)
+    assert simple["macro"]["score"] == pytest.approx(sum(i / u for i, u in SIMPLE) / 5, abs=1e-12)
