@@ -229,3 +229,14 @@ def test_compare_bundles_the_pinned_numbers():
     assert_intervals(result.intervals, PINNED_A_MINUS_B)
     assert result.diff["micro"]["F"] == pytest.approx(1 - 2 * 91 / (99 + 109))
     assert result.permutation["method"] == "exact permutation" and result.permutation["trials"] == 4096
+
+
+def test_compare_passes_its_seed_to_both_procedures():
+    a, b = synthetic(40, 3)
+    result = compare(smatch(), a, b, resamples=100, trials=400, seed=99)
+    expected = randomized_p(a, b, 400, 99)
+    for avg in ("micro", "macro"):
+        assert [result.permutation[avg][k] for k in "PRF"] == pytest.approx(list(expected[avg]), abs=TOLERANCE)
+    draws = {avg: resampled(a, 100, 99)[avg] - resampled(b, 100, 99)[avg] for avg in ("micro", "macro")}
+    assert_intervals(result.intervals, intervals(draws))
+    assert result.pairs == 40
