@@ -53,6 +53,15 @@ def test_exact_enumeration_across_several_chunks_visits_every_pattern_once(monke
     assert len(seen) == 13 and len({tuple(row) for row in patterns}) == 128
 
 
+@pytest.mark.parametrize("exact", [True, False])
+def test_a_swap_chunk_is_one_row_when_a_row_fills_the_cell_budget(monkeypatch, exact):
+    monkeypatch.setattr(significance, "_CHUNK_CELLS", 10)
+    method, total, masks = significance._swap_masks(7, 128 if exact else 5, seed=0)
+    shapes = [m.shape for m in masks]
+    assert method == ("exact permutation" if exact else "approximate randomization")
+    assert shapes == [(1, 7)] * total
+
+
 @pytest.mark.parametrize(("n", "trials", "method"), [(3, 8, "exact permutation"), (3, 7, "approximate randomization"), (4, 15, "approximate randomization")])
 def test_exact_when_every_pattern_fits_in_the_trials(n, trials, method):
     result = permutation_test(BAG, bag_corpus(n, 3), bag_corpus(n, 4), trials=trials, seed=5)
