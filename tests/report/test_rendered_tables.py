@@ -10,6 +10,7 @@ concepts (gold negates 3, B none).
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from conftest import DATA, EXAMPLES
 from stats.toy_metrics import ToyAspects
@@ -210,3 +211,26 @@ def test_latex_escapes_and_percent_formatting():
     assert render_markdown(["x", "y", "z"], [["a", "b", "c"]], left=2).splitlines()[1] == "|---|---|---:|"
     assert (pct(0.12345, 2), pct(0.12345, 3), pct(-0.5, 1, signed=True), pct(0.5, 0, signed=True)) == ("12.35", "12.345", "-50.0", "+50")
     assert pct(None, 2) == pct(float("nan"), 2) == "–"
+
+
+def test_comparison_notes_name_uncertified_pairs_and_the_possible_gain():
+    from amrmetrics.report.compare import ComparedMetric, notes
+    from amrmetrics.stats.aggregate import MetricReport
+    from amrmetrics.stats.significance import compare as compare_statistics
+    from stats.toy_metrics import ConceptBag
+
+    stats = np.array([[2.0, 3.0, 3.0]] * 12)
+    comparison = compare_statistics(ConceptBag(), stats, stats, resamples=10, trials=10, seed=0)
+    metric = ComparedMetric("toy-bag", "toy-bag|x", comparison, (("toy-bag", "F"),))
+
+    def report(summary: dict) -> MetricReport:
+        return MetricReport("toy-bag", "sig", ("P", "R", "F"), 12, {}, {}, summary=summary, notes=("a note",))
+
+    lines = notes([metric], [(report({"uncertified": 2, "max_f_gain": 0.0123}), report({"uncertified": 0}))], 1e-9)
+    assert lines[:3] == [
+        "A toy-bag: 2 of 12 pairs not certified optimal; micro F could rise by at most 1.2300 points",
+        "B toy-bag: all 12 pairs certified optimal",
+        "toy-bag: a note",
+    ]
+    assert notes([], [], 1e-9) == []
+    assert notes([metric], [(report({}), report({}))], 0.5)[-1].startswith("A>B / tie / A<B: pairs by pair score (tie: difference < 0.5)")
