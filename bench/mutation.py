@@ -65,9 +65,12 @@ def check_version(pinned: str) -> None:
 
 def setup_cfg(package: str, settings: dict, config: dict) -> str:
     """mutmut's configuration for one package."""
-    args = list(config.get("pytest_args", [])) + [f"--deselect={d}" for d in config.get("deselect", [])]
+    selection = [f"not ({' or '.join(config['exclude'])})"] if config.get("exclude") else []
     if "k" in settings:
-        args += ["-k", settings["k"]]
+        selection.append(f"({settings['k']})")
+    args = list(config.get("pytest_args", []))
+    if selection:
+        args += ["-k", " and ".join(selection)]
     lines = [
         "[mutmut]",
         "source_paths = src",

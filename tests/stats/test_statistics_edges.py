@@ -154,3 +154,28 @@ def test_empty_corpora_compare_to_nan_scores():
     result = compare(BAG, empty, empty, resamples=10, trials=10, seed=0)
     assert result.pairs == 0
     assert all(np.isnan(result.a[avg][k]) and np.isnan(result.b[avg][k]) for avg in ("micro", "macro") for k in "PRF")
+
+
+def test_a_corpus_report_of_no_pairs_has_nan_scores_not_those_of_two_empty_graphs():
+    from amrmetrics.stats.aggregate import corpus_report
+
+    report = corpus_report(BAG, np.zeros((0, 3)), "sig")
+    assert report.pairs == 0 and all(np.isnan(report.micro[k]) and np.isnan(report.macro[k]) for k in "PRF")
+
+
+def test_report_json_keys():
+    from amrmetrics.stats.aggregate import MetricReport, corpus_report
+
+    stats = np.array([[2.0, 4.0, 5.0], [1.0, 1.0, 1.0]])
+    assert corpus_report(BAG, stats, "toy|sig").as_dict() == {
+        "metric": "toy-bag",
+        "signature": "toy|sig",
+        "pairs": 2,
+        "micro": {"P": 3 / 5, "R": 3 / 6, "F": 6 / 11},
+        "macro": {"P": (0.5 + 1) / 2, "R": (0.4 + 1) / 2, "F": (4 / 9 + 1) / 2},
+    }
+    full = MetricReport("m", "s", ("F",), 3, {"F": 0.5}, {"F": 0.25}, summary={"uncertified": 1}, notes=("n",), intervals={"x": 1})
+    assert full.as_dict() == {
+        "metric": "m", "signature": "s", "pairs": 3, "micro": {"F": 0.5}, "macro": {"F": 0.25},
+        "summary": {"uncertified": 1}, "notes": ["n"], "bootstrap": {"x": 1},
+    }
