@@ -7,11 +7,23 @@ The Python API mirrors the command line::
     amrmetrics.smatch(Path("pred.amr"), Path("gold.amr")).micro["F"]   # a corpus
     amrmetrics.read_graphs("gold.amr")                                  # list of Graph
     amrmetrics.compare(Path("a.amr"), Path("b.amr"), Path("gold.amr"))  # A vs B, per metric
+    amrmetrics.explain(Path("pred.amr"), Path("gold.amr")).to_html("report.html")  # why each pair scored so
     scorer = amrmetrics.Scorer("smatch")                                # warm, for training loops
     scorer.one_to_many(candidates, gold)                                # k candidates vs one reference
 """
 
-from amrmetrics.api import CorpusScore, PairScore, Scorer, compare, matrix, score, score_corpus, smatch, to_graph
+from amrmetrics.api import (
+    CorpusScore,
+    PairScore,
+    Scorer,
+    compare,
+    explain,
+    matrix,
+    score,
+    score_corpus,
+    smatch,
+    to_graph,
+)
 from amrmetrics.graph import Graph
 from amrmetrics.read import CorpusError, GraphError, decode, read_graphs
 from amrmetrics.version import __version__
@@ -26,6 +38,7 @@ __all__ = [
     "__version__",
     "compare",
     "decode",
+    "explain",
     "matrix",
     "read_graphs",
     "score",

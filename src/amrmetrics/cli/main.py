@@ -16,10 +16,12 @@ SUBCOMMANDS = Registry(
         "matrix": "amrmetrics.cli.matrix:add_parser",
         "smatch": "amrmetrics.cli.smatch_compat:add_parser",
         "compare": "amrmetrics.cli.compare:add_parser",
+        "explain": "amrmetrics.cli.explain:add_parser",
         "fine": "amrmetrics.cli.fine:add_parser",
         "meta": "amrmetrics.cli.meta:add_parser",
         "bamboo": "amrmetrics.cli.bamboo:add_parser",
         "probe": "amrmetrics.cli.probe:add_parser",
+        "perturb": "amrmetrics.cli.perturb:add_parser",
         "metrics": "amrmetrics.cli.metrics:add_parser",
     },
 )

@@ -30,6 +30,7 @@ METRICS = Registry(
         "smatch": "amrmetrics.metrics.smatch:Smatch",
         "s2match": "amrmetrics.metrics.s2match:S2match",
         "smatch-fine": "amrmetrics.metrics.fine:FineSmatch",
+        "rematch": "amrmetrics.metrics.rematch:Rematch",
         "sembleu": "amrmetrics.metrics.sembleu:SemBLEU",
         "sema": "amrmetrics.metrics.sema:Sema",
         "simple": "amrmetrics.metrics.simple:Simple",
