@@ -55,3 +55,15 @@ def test_each_command_registers_the_name_it_is_listed_under() -> None:
         subparsers = argparse.ArgumentParser().add_subparsers()
         SUBCOMMANDS[name](subparsers)
         assert list(subparsers.choices) == [name]
+
+
+def test_a_parameter_value_may_hold_a_colon() -> None:
+    """``vectors=st:LaBSE`` after another parameter stays one parameter of s2match, not a new metric."""
+    from amrmetrics.metrics.registry import split_specs
+
+    assert split_specs("s2match:tau=0.6,vectors=st:LaBSE,smatch") == [
+        ("s2match", {"tau": "0.6", "vectors": "st:LaBSE"}),
+        ("smatch", {}),
+    ]
+    assert split_specs("s2match:vectors=st:LaBSE") == [("s2match", {"vectors": "st:LaBSE"})]
+    assert split_specs("smatch:std=smatch,sembleu:n=3") == [("smatch", {"std": "smatch"}), ("sembleu", {"n": "3"})]

@@ -60,7 +60,8 @@ def split_specs(text: str) -> list[tuple[str, dict[str, str]]]:
     for piece in (p.strip() for p in text.split(",")):
         if not piece:
             continue
-        if ":" not in piece and "=" in piece:
+        if "=" in piece and (":" not in piece or piece.index("=") < piece.index(":")):
+            # a parameter of the metric before it; its value may hold a colon (vectors=st:LaBSE)
             if not items:
                 raise MetricSpecError(f"parameter {piece!r} comes before any metric name")
             key, _, value = piece.partition("=")
