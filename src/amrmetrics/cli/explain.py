@@ -48,7 +48,7 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Score, explain and write the report; returns the exit status."""
-    from amrmetrics.explain.build import explain_corpora, explained_metric
+    from amrmetrics.explaining.build import explain_corpora, explained_metric
     from amrmetrics.report.tables import metric_label
 
     metrics = common.metrics_from_args(args)
