@@ -32,7 +32,7 @@ def add_parser(subparsers: Any) -> None:
     group.add_argument(
         "--no-fine",
         action="store_true",
-        help="leave out the fine-grained aspects (smatch:fine solves more alignments: slow on document-size graphs)",
+        help="leave out the fine-grained aspects (smatch:fine solves more alignments: a 50-sentence document takes about 4x as long)",
     )
     group.add_argument(
         "--bootstrap",
