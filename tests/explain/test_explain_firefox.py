@@ -9,6 +9,7 @@ fill of matched nodes, which exists only once the graphs are drawn. Skips withou
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -30,7 +31,7 @@ def screenshot(page: str, out: Path, home: Path) -> np.ndarray:
     image = pytest.importorskip("matplotlib.image", reason="matplotlib (the 'test' extra) reads the PNG")
     done = subprocess.run(
         [FIREFOX, "--headless", "--no-remote", "--window-size=1500,1000", "--screenshot", str(out), page],
-        capture_output=True, text=True, timeout=300, env={"HOME": str(home), "PATH": "/usr/bin:/bin"},
+        capture_output=True, text=True, timeout=300, env={**os.environ, "HOME": str(home)},
     )
     assert done.returncode == 0, done.stderr
     return np.rint(image.imread(out)[..., :3] * 255).astype(int)

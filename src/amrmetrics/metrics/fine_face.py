@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from functools import cached_property
 
 import numpy as np
-from scipy.optimize import linprog
 from scipy.sparse import csc_array, csr_array
 
 from amrmetrics.align import AlignmentProblem
@@ -100,6 +99,8 @@ def optimal_face(full: AlignmentProblem, value: float, time_limit: float | None 
         options["time_limit"] = time_limit
     price = np.zeros(f.n_rows)
     if f.n_cols:
+        from scipy.optimize import linprog  # imported when needed (documents only)
+
         matrix = csc_array((f.value, f.index, f.start), shape=(f.n_rows, f.n_cols))
         res = linprog(-f.cost, A_ub=matrix, b_ub=f.upper, bounds=(0, 1), method="highs", options=options)
         if res.status != 0:
