@@ -29,8 +29,8 @@ from amrmetrics.engine.executors import open_executor
 from amrmetrics.engine.run import score_pair
 from amrmetrics.engine.scorer import WarmScorer
 from amrmetrics.engine.sources import CorpusLike, GraphLike, to_graph
-from amrmetrics.explain.build import explain_corpora, explain_systems, explained_metric
-from amrmetrics.explain.model import Explanation
+from amrmetrics.explaining.build import explain_corpora, explain_systems, explained_metric
+from amrmetrics.explaining.model import Explanation
 from amrmetrics.metrics.base import Metric, PairResult
 from amrmetrics.metrics.registry import build_metric, parse_metrics
 from amrmetrics.read import OnError
@@ -206,7 +206,7 @@ def explain(
     """Explain why each pair scored what it did, as ``amrmetrics explain`` does; ``.to_html(path)`` writes the report.
 
     ``metric`` is one Smatch-family metric (``"smatch"``, ``"smatch:std=smatchpp-amr"``,
-    ``"s2match"``). The :class:`~amrmetrics.explain.model.Explanation` holds the corpus report
+    ``"s2match"``). The :class:`~amrmetrics.explaining.model.Explanation` holds the corpus report
     (with ``bootstrap`` intervals), the fine-grained aspects (unless ``fine=False``) and, per pair,
     both graphs as written and as prepared, the alignment and every triple's credit. With ``b``,
     ``test`` is system A and ``b`` system B, compared as ``compare --html`` does (``trials``

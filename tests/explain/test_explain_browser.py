@@ -2,7 +2,8 @@
 
 Checks what a user sees: no console error, no network request, the pair table, sorting and
 filtering, a pair's two graphs with their matched triples highlighted as the data says, the
-aligned partner of a hovered node, the comparison's three graphs. Screenshots of the corpus view
+aligned partner of a hovered node, the comparison's three graphs, a document's fine-grained aspects (flagged
+when not certified). Screenshots of the corpus view
 and of a pair view are kept in ``build/test-artifacts/explain/``.
 """
 
@@ -19,8 +20,10 @@ from typing import Any
 
 import pytest
 from conftest import DATA, ROOT, requires_shared, shared
+from documents import join_document
 
 import amrmetrics
+from amrmetrics.metrics import fine
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is in the 'test' extra: pip install '.[test]'")
 CHROMIUM = next((p for p in (shutil.which("chromium"), shutil.which("chromium-browser")) if p), None)
@@ -226,5 +229,43 @@ def test_a_document_graph_opens_on_one_subtree(browser: Any, tmp_path: Path) -> 
     assert [s.input_value() for s in page.locator("select.focus").all()] == ["d7a", "d7a"]
     page.locator("select.focus").first.select_option("")
     sync_api.expect(page.locator(".panel .node.var")).to_have_count(2 * nodes, timeout=60_000)
+    visit.clean()
+    visit.close()
+
+
+def aspect_bars(page: Any) -> Any:
+    return page.locator('svg[aria-label="fine-grained aspects"] rect.bar')
+
+
+def test_a_document_report_with_the_fine_grained_aspects(browser: Any, tmp_path: Path) -> None:
+    """24 sentences of tests/data/compare as one document (each twice, so optimal alignments tie):
+    its aspect problems are over FACE_LINKS and solved on the optimal face."""
+    test, gold = tmp_path / "test.amr", tmp_path / "gold.amr"
+    test.write_text(join_document(DATA / "compare" / "sys_b.amr", copies=2), encoding="utf-8")
+    gold.write_text(join_document(DATA / "compare" / "gold.amr", copies=2), encoding="utf-8")
+    path = amrmetrics.explain(test, gold, bootstrap=10).to_html(tmp_path / "doc.html")
+    aspects = page_data(path)["systems"][0]["fine"]
+    assert aspects["summary"]["uncertified_subgraphs"] == 0
+    assert aspects["summary"]["aspects"]["Unlabeled"]["matched"] > aspects["summary"]["aspects"]["Smatch"]["matched"]
+    visit = Visit(browser, path)
+    assert aspect_bars(visit.page).count() == len(aspects["summary"]["aspects"]) == 9
+    assert visit.page.locator("#aspects-uncertified").count() == 0
+    visit.page.goto(f"{visit.url}#pair-1")
+    visit.graphs(2)
+    visit.clean()
+    visit.close()
+
+
+def test_aspects_that_could_not_be_certified_are_flagged(browser: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without the full problem's face (its LP out of time) the aspect counts are lower bounds: the page says so."""
+    monkeypatch.setattr(fine, "FACE_LINKS", 0)
+    monkeypatch.setattr(fine, "optimal_face", lambda *args: None)
+    path = amrmetrics.explain(DATA / "lp" / "test.amr", DATA / "lp" / "gold.amr", bootstrap=10).to_html(tmp_path / "open.html")
+    open_count = page_data(path)["systems"][0]["fine"]["summary"]["uncertified_subgraphs"]
+    assert open_count > 0
+    visit = Visit(browser, path)
+    warning = visit.page.locator("#aspects-uncertified")
+    assert warning.is_visible()
+    assert warning.inner_text().startswith(f"{open_count} aspect alignment(s) not certified optimal")
     visit.clean()
     visit.close()

@@ -14,7 +14,7 @@ import pytest
 from conftest import DATA, EXAMPLES
 
 import amrmetrics
-from amrmetrics.explain.model import Explanation
+from amrmetrics.explaining.model import Explanation
 
 PRED, GOLD = str(EXAMPLES / "pred.amr"), str(EXAMPLES / "gold.amr")
 SYS_A, SYS_B, SYS_GOLD = (str(DATA / "compare" / name) for name in ("sys_a.amr", "sys_b.amr", "gold.amr"))
@@ -125,7 +125,26 @@ def test_the_python_api_returns_the_model(tmp_path: Path) -> None:
         amrmetrics.explain(Path(PRED), Path(GOLD), "smatch,s2match")
 
 
-def test_amrmetrics_explain_stays_the_function_when_its_package_is_imported() -> None:
-    from amrmetrics.explain import build, collect, html, model, text, trace, triples  # noqa: F401
+IMPORTS = {
+    "package first": "import amrmetrics",
+    "submodule first": "from amrmetrics.explaining.model import Explanation; import amrmetrics",
+    "dotted import": "import amrmetrics.explaining.build; import amrmetrics",
+    "dotted import with alias": "import amrmetrics.explaining.build as build; import amrmetrics",
+    "every submodule": "from amrmetrics.explaining import build, collect, html, model, text, trace, triples; import amrmetrics",
+}
 
-    assert callable(amrmetrics.explain) and amrmetrics.explain.__module__ == "amrmetrics.api"
+
+@pytest.mark.parametrize("statement", IMPORTS.values(), ids=IMPORTS.keys())
+def test_amrmetrics_explain_is_the_function_whatever_was_imported_first(statement: str) -> None:
+    """A fresh interpreter each (imports are cached): the function works, and so does the package."""
+    check = (
+        f"{statement}\n"
+        "import amrmetrics.explaining.model\n"
+        "from amrmetrics.explaining.model import Explanation\n"
+        "assert amrmetrics.explain.__module__ == 'amrmetrics.api'\n"
+        "assert amrmetrics.explaining.model.Explanation is Explanation\n"
+        f"result = amrmetrics.explain({PRED!r}, {GOLD!r}, fine=False, bootstrap=10)\n"
+        "assert isinstance(result, Explanation) and len(result.pairs) == 5\n"
+    )
+    done = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr

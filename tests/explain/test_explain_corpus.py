@@ -6,7 +6,7 @@ import pytest
 from conftest import requires_shared, shared
 
 from amrmetrics.engine.corpus import RunOptions, score_corpora
-from amrmetrics.explain.build import explain_corpora
+from amrmetrics.explaining.build import explain_corpora
 from amrmetrics.metrics.registry import parse_metrics
 
 pytestmark = requires_shared

@@ -13,7 +13,7 @@ import pytest
 from conftest import EXAMPLES
 
 import amrmetrics
-from amrmetrics.explain.html import SCRIPTS, asset, render_html
+from amrmetrics.explaining.html import SCRIPTS, asset, render_html
 
 DATA_BLOCK = re.compile(r'<script type="application/json" id="amrmetrics-data">(.*?)</script>', re.S)
 
@@ -94,7 +94,7 @@ def test_the_title_and_version_are_written(report: tuple[str, dict]) -> None:
 
 
 def test_the_vendored_layout_library_ships_with_its_licence() -> None:
-    folder = Path(amrmetrics.__file__).parent / "explain" / "assets"
+    folder = Path(amrmetrics.__file__).parent / "explaining" / "assets"
     licence = (folder / "LICENSE-dagre.txt").read_text(encoding="utf-8")
     assert "Permission is hereby granted, free of charge" in licence and "@dagrejs/dagre 3.1.3" in licence
     assert (folder / "dagre.min.js").read_text(encoding="utf-8").startswith("/*\n@license")

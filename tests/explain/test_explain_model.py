@@ -10,11 +10,11 @@ import pytest
 from conftest import DATA
 
 from amrmetrics.engine.corpus import RunOptions
-from amrmetrics.explain.build import explain_corpora
-from amrmetrics.explain.collect import EXPLANATION, Explained, explainable
-from amrmetrics.explain.text import penman_text
-from amrmetrics.explain.trace import StepChange
-from amrmetrics.explain.triples import credit_triples
+from amrmetrics.explaining.build import explain_corpora
+from amrmetrics.explaining.collect import EXPLANATION, Explained, explainable
+from amrmetrics.explaining.text import penman_text
+from amrmetrics.explaining.trace import StepChange
+from amrmetrics.explaining.triples import credit_triples
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.registry import parse_metrics
 from amrmetrics.read import decode

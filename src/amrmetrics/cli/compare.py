@@ -66,8 +66,8 @@ def run(args: argparse.Namespace) -> int:
     metrics = common.metrics_from_args(args)
     explained = None
     if args.html:
-        from amrmetrics.explain.build import explained_metric
-        from amrmetrics.explain.collect import Explained
+        from amrmetrics.explaining.build import explained_metric
+        from amrmetrics.explaining.collect import Explained
 
         explained = explained_metric(metrics)
         metrics[explained] = Explained(metrics[explained])  # type: ignore[arg-type]
@@ -86,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
     result = done.run
     common.warn_errors(result)
     if explained is not None:
-        from amrmetrics.explain.build import explain_comparison, plain_run
+        from amrmetrics.explaining.build import explain_comparison, plain_run
         from amrmetrics.report.perpair import per_pair_file
 
         explain_comparison(done, explained, inputs).to_html(args.html)

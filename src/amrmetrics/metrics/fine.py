@@ -21,16 +21,20 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, ClassVar
 
 import numpy as np
 
 from amrmetrics.align import AlignmentProblem
+from amrmetrics.align.bounds import eliminate
+from amrmetrics.align.indexed import index_problem
 from amrmetrics.align.result import Alignment, certified
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import PairResult, prf
+from amrmetrics.metrics.fine_face import Face, optimal_face
 from amrmetrics.metrics.smatch import AlignedMatch
 from amrmetrics.standardize import STEPS
 
@@ -45,6 +49,9 @@ ROOT_ROLES = frozenset({":top", ":root", ":root-of"})
 SENSE = re.compile(r"-\d+$")
 SRL_ROLE = re.compile(r"^:arg\d+$", re.IGNORECASE)
 UNLABELED = ":label"
+FACE_LINKS = 5_000
+"""Above this many links in an aspect's problems, they are solved on the full problem's optimal
+face (sentence pairs have at most about 1,300; a 10-sentence Little Prince document 14,000)."""
 
 
 @dataclass(frozen=True)
@@ -177,14 +184,20 @@ class FineSmatch(AlignedMatch):
     def prepare_key(self) -> tuple[str, str]:
         return ("fine", self.std)
 
-    def _under_full(self, full_t: Graph, full_g: Graph, full: AlignmentProblem, alignment: Alignment, t: Graph, g: Graph) -> tuple[float, bool]:
+    def _under_full(
+        self, full_t: Graph, full_g: Graph, full: AlignmentProblem, alignment: Alignment, face: Callable[[], Face | None], t: Graph, g: Graph
+    ) -> tuple[float, bool]:
         """An aspect's matches under the best optimal full alignment for it, and whether that is certified.
 
         Optimal full alignments can tie; counting under whichever one the solver returned would
         make the aspect depend on variable names and triple order. So we maximise
         ``w * full + aspect`` with ``w`` above any aspect count: among the optimal full alignments,
         the one that matches the most aspect triples. Skipped when the returned alignment already
-        matches as many aspect triples as any alignment of the aspect's graphs could.
+        matches as many aspect triples as any alignment of the aspect's graphs could. Above
+        :data:`FACE_LINKS` links both solves see only the node pairs an alignment as good as the
+        returned one can use (``face``, :mod:`~amrmetrics.metrics.fine_face`): their optima stay
+        the same, and a document's problems become small. A full problem too large to formulate
+        (or whose LP ran out of time) proves no full alignment optimal: the count is not certified.
         """
         aspect = self.problem(t, g)
         full_index_t = {v: i for i, v in enumerate(full_t.variables)}
@@ -198,13 +211,23 @@ class FineSmatch(AlignedMatch):
             ceiling = float(np.maximum(aspect.unary, 0).sum() + np.maximum(aspect.weights, 0).sum())
         if now >= ceiling or (rows < 0).any() or (cols < 0).any():
             return now, True  # nothing to gain, or a node the preset dropped from the full graph
-        own = self._solver().solve(aspect)  # usually cheaper, and usually shows there is nothing to gain
+        if aspect.ceiling is None and eliminate(index_problem(aspect), now)[1] <= now + 1e-9:
+            return now, True  # no alignment of the aspect's graphs does better (a bound without LP)
+        if full.ceiling is not None:
+            return now, False
+        narrow, wide, usable = aspect, full, None
+        if len(full.pairs) + len(aspect.pairs) > FACE_LINKS:
+            usable = face()
+            if usable is None:
+                return now, False
+            narrow, wide = usable.restrict(aspect, rows, cols), usable.restricted_full
+        own = self._solver().solve(narrow)  # usually cheaper, and usually shows there is nothing to gain
         if certified(own.value, own.upper) and own.value <= now + 1e-9:
             return now, True
-        weight = ceiling + 1.0
-        best = self._solver().solve(lexicographic(full, weight, aspect, rows, cols))
-        value = aspect.value(_restrict(best.mapping, rows, cols))
-        if full.value(best.mapping) < alignment.value - 1e-9 or value < now:
+        best = self._solver().solve(lexicographic(wide, ceiling + 1.0, narrow, rows, cols))
+        mapping = best.mapping if usable is None else usable.clean(best.mapping)
+        value = aspect.value(_restrict(mapping, rows, cols))
+        if full.value(mapping) < alignment.value - 1e-9 or value < now:
             return now, False
         return value, certified(best.value, best.upper)
 
@@ -212,6 +235,7 @@ class FineSmatch(AlignedMatch):
         full_t, full_g = test.graphs["Smatch"], gold.graphs["Smatch"]
         full = self.problem(full_t, full_g)
         alignment = self._solver().solve(full)
+        face = cache(lambda: optimal_face(full, alignment.value, self.timeout))
         counts: dict[str, tuple[float, float, float]] = {}
         uncertified = 0
         for aspect in GRAPH_ASPECTS:
@@ -224,7 +248,7 @@ class FineSmatch(AlignedMatch):
                 own = self.align(t, g)
                 matched, sure = own.value, certified(own.value, own.upper)
             else:
-                matched, sure = self._under_full(full_t, full_g, full, alignment, t, g)
+                matched, sure = self._under_full(full_t, full_g, full, alignment, face, t, g)
             uncertified += not sure
             counts[aspect] = (float(matched), float(len(t)), float(len(g)))
         gold_vars = full_g.variables

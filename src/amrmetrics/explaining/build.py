@@ -3,7 +3,7 @@
 :func:`explain_corpora` serves ``amrmetrics explain`` and :func:`amrmetrics.explain`;
 :func:`explain_comparison` serves ``compare --html``. Both call :mod:`amrmetrics.engine.corpus`
 (pairing, priming, error policy, bootstrap, signature) with the metric wrapped in
-:class:`~amrmetrics.explain.collect.Explained`, so the report shows the same numbers as ``score``
+:class:`~amrmetrics.explaining.collect.Explained`, so the report shows the same numbers as ``score``
 and ``compare`` and explains exactly the alignments behind them.
 """
 
@@ -22,8 +22,8 @@ from amrmetrics.engine.paired import PairedSystems
 from amrmetrics.engine.run import CorpusRun, PairRecord
 from amrmetrics.engine.sources import CorpusLike, is_file
 from amrmetrics.errors import UsageError
-from amrmetrics.explain.collect import EXPLANATION, Explained, explainable
-from amrmetrics.explain.model import Explanation, PairView, Side, SystemSummary
+from amrmetrics.explaining.collect import EXPLANATION, Explained, explainable
+from amrmetrics.explaining.model import Explanation, PairView, Side, SystemSummary
 from amrmetrics.metrics.base import Metric, PairResult
 from amrmetrics.metrics.registry import metric_class
 from amrmetrics.metrics.smatch import AlignedMatch

@@ -81,7 +81,9 @@ AM.aspectBars = function (fine) {
       '<text x="' + (left + w + 4).toFixed(1) + '" y="' + (y + 12) + '">' + (f == null ? "n/a" : AM.pct(f, 1)) + "</text>");
   });
   out.push("</svg>");
-  return '<div class="chart"><h3>Fine-grained aspects (micro F)</h3>' + out.join("") + '<p class="muted mono">' + AM.esc(fine.signature) + "</p></div>";
+  var open = fine.summary.uncertified_subgraphs, warn = open ? '<p class="warn" id="aspects-uncertified">' + open +
+    " aspect alignment(s) not certified optimal: their counts are lower bounds</p>" : "";
+  return '<div class="chart"><h3>Fine-grained aspects (micro F)</h3>' + out.join("") + warn + '<p class="muted mono">' + AM.esc(fine.signature) + "</p></div>";
 };
 
 AM.renderCorpus = function (data) {

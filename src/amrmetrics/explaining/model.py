@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from amrmetrics.explain.collect import GraphView, PairExplanation
-from amrmetrics.explain.triples import Credits
+from amrmetrics.explaining.collect import GraphView, PairExplanation
+from amrmetrics.explaining.triples import Credits
 from amrmetrics.graph import Graph
 from amrmetrics.report.jsonable import json_safe
 from amrmetrics.stats.aggregate import MetricReport
@@ -106,7 +106,7 @@ class Explanation:
 
     def to_html(self, path: str | os.PathLike[str]) -> Path:
         """Write the report as one self-contained HTML file; returns its path."""
-        from amrmetrics.explain.html import write_html
+        from amrmetrics.explaining.html import write_html
 
         return write_html(self.as_dict(), Path(path))
 

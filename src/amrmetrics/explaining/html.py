@@ -26,7 +26,7 @@ SCRIPTS = ("dagre.min.js", "util.js", "graph.js", "corpus.js", "table.js", "deta
 
 def asset(name: str) -> str:
     """The text of one file of the package's ``assets`` folder."""
-    return resources.files("amrmetrics.explain").joinpath("assets", name).read_text(encoding="utf-8")
+    return resources.files("amrmetrics.explaining").joinpath("assets", name).read_text(encoding="utf-8")
 
 
 def _script_safe(text: str) -> str:
@@ -51,7 +51,7 @@ def data_json(data: dict[str, Any]) -> str:
 
 
 def render_html(data: dict[str, Any]) -> str:
-    """The whole page for ``data`` (:meth:`amrmetrics.explain.model.Explanation.as_dict`)."""
+    """The whole page for ``data`` (:meth:`amrmetrics.explaining.model.Explanation.as_dict`)."""
     scripts = "\n".join(_script_safe(asset(name)) for name in SCRIPTS)
     title = f"amrmetrics explain: {data['metric']}, {len(data['pairs'])} pairs"
     values = {

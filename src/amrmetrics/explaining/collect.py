@@ -16,9 +16,9 @@ from typing import Any
 
 import numpy as np
 
-from amrmetrics.explain.text import penman_text
-from amrmetrics.explain.trace import StepChange, trace
-from amrmetrics.explain.triples import Credits, credit_triples
+from amrmetrics.explaining.text import penman_text
+from amrmetrics.explaining.trace import StepChange, trace
+from amrmetrics.explaining.triples import Credits, credit_triples
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import Metric, PairResult
 from amrmetrics.metrics.smatch import AlignedMatch
