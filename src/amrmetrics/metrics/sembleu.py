@@ -11,6 +11,7 @@ from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import Metric, PairResult
 from amrmetrics.metrics.ngrams import Ngram, ngram_counts
 from amrmetrics.metrics.sembleu_graphs import label_graph, reference_label_graph
+from amrmetrics.read.recent import PreparedGraphs
 
 REFERENCE_WEIGHTS = (0.34, 0.33, 0.34)
 """The reference's default weights for n = 3 (they sum to 1.01)."""
@@ -108,6 +109,7 @@ class SemBLEU(Metric):
     name: ClassVar[str] = "sembleu"
     score_names: ClassVar[tuple[str, ...]] = ("score",)
     symmetric: ClassVar[bool] = False
+    process_local: ClassVar[frozenset[str]] = frozenset({"prepared"})
     notes: ClassVar[tuple[str, ...]] = (
         "asymmetric: the test graph is the hypothesis and the gold graph the reference (n-gram precision "
         "and brevity penalty); swapping the files changes the score",
@@ -130,6 +132,9 @@ class SemBLEU(Metric):
         return parse_weights(self.weights, self.n, self.compat)
 
     def prepare(self, graph: Graph) -> NgramBag:
+        return self.cached("prepared", PreparedGraphs).prepared(graph, self._bag)
+
+    def _bag(self, graph: Graph) -> NgramBag:
         labelled = reference_label_graph(graph) if self.compat else label_graph(graph)
         counts = ngram_counts(labelled, self.n)
         return NgramBag(counts, tuple(sum(c.values()) for c in counts), labelled.size)
