@@ -144,8 +144,11 @@ def bench(name: str, test: Path, gold: Path, args: argparse.Namespace, folder: P
             f"{best.cpu:.2f} | {best.peak_mb:.0f} | {check if label == label_ours else ''}{extra} |"
         )
     if args.reference_src:
-        ratio = min(r.wall for r in runs[label_ours]) / min(r.wall for r in runs["reference rematch.py --ms"])
-        rows.append(f"| {name} | {pairs} | ours / reference (fastest wall) | {ratio:.2f} | | | | |")
+        ours_runs, reference_runs = runs[label_ours], runs["reference rematch.py --ms"]
+        fastest = min(r.wall for r in ours_runs) / min(r.wall for r in reference_runs)
+        median = statistics.median(r.wall for r in ours_runs) / statistics.median(r.wall for r in reference_runs)
+        cpu = statistics.median(r.cpu for r in ours_runs) / statistics.median(r.cpu for r in reference_runs)
+        rows.append(f"| {name} | {pairs} | ours / reference | {fastest:.2f} | {median:.2f} | {cpu:.2f} (median) | | |")
     return rows
 
 

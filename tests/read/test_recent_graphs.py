@@ -78,10 +78,10 @@ def test_prepared_graphs_are_kept_per_object():
     memo = PreparedGraphs()
     graph = Graph(instances=(("a", "x"), ("b", "y")), root="a")
     twin = Graph(instances=(("a", "x"), ("b", "y")), root="a")
-    assert memo.prepared(graph, prepare) == 2
-    assert memo.prepared(graph, prepare) == 2
+    assert [memo.prepared(graph, prepare) for _ in range(4)] == [2, 2, 2, 2]
+    assert calls == [graph, graph]  # noted the first time, kept from the second
     assert memo.prepared(twin, prepare) == 2
-    assert calls == [graph, twin] and calls[1] is twin
+    assert calls == [graph, graph, twin] and calls[2] is twin
 
 
 def test_prepared_graphs_forget_beyond_their_budget():

@@ -66,11 +66,14 @@ class Recent(Generic[V]):
 
 
 class PreparedGraphs:
-    """What a metric made of recent graph objects, kept per object (a graph is immutable, so the
-    same object always prepares the same way; the reader hands out one object per recurring text).
+    """What a metric made of recent graph objects, kept per object once the object recurs (a graph
+    is immutable, so the same object always prepares the same way; the reader hands out one object
+    per recurring text).
 
     Keyed by identity, which costs nothing to compute; the kept entry holds its graph, so no
-    other object can take that identity while the entry lives.
+    other object can take that identity while the entry lives. A graph seen once is only noted:
+    keeping every prepared value would cost more (in memory and garbage collection) than it
+    saves on a corpus whose graphs do not recur.
     """
 
     __slots__ = ("_recent",)
@@ -79,11 +82,15 @@ class PreparedGraphs:
         self._recent: Recent[tuple[Graph, Any]] = Recent(triples)
 
     def prepared(self, graph: Graph, prepare: Callable[[Graph], V]) -> V:
-        """``prepare(graph)``, computed once per graph object while it stays recent."""
+        """``prepare(graph)``, computed at most twice per graph object while it stays recent."""
         key = id(graph)
         kept = self._recent.get(key)
-        if kept is not None and kept[0] is graph:
+        if kept is not None and kept[0] is graph and kept[1] is not _SEEN_ONCE:
             return kept[1]
         value = prepare(graph)
-        self._recent.put(key, (graph, value), len(graph) + 1)
+        self._recent.put(key, (graph, _SEEN_ONCE if kept is None else value), len(graph) + 1)
         return value
+
+
+_SEEN_ONCE = object()
+"""The mark of a graph object prepared once (its value is kept from its second time on)."""
