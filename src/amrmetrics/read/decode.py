@@ -274,7 +274,7 @@ def decode(
 
     if "\ufeff" in text:  # a byte-order mark opening a line is dropped, as the splitter does
         text = _LINE_BOM.sub("", text)
-    if not text.strip():
+    if not text or text.isspace():
         raise fail("empty graph")
     graph = _fast_parse(text)
     if graph is not None:
@@ -314,5 +314,5 @@ def _graph_of(parsed: Parsed, metadata: Mapping[str, str]) -> Graph:
         root=instances[0][0],
         metadata=dict(metadata) if metadata else {},
         tree_edges=frozenset(tree),
-        last_branches=frozenset(edge[:3] for edge in last),
+        last_branches=frozenset([edge[:3] for edge in last]),
     )
