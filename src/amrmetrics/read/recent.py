@@ -25,7 +25,7 @@ PREPARED_TRIPLES = 1 << 21
 class Recent(Generic[V]):
     """A least-recently-used memo whose entries' costs sum to at most ``budget``."""
 
-    __slots__ = ("budget", "spent", "_entries")
+    __slots__ = ("_entries", "budget", "spent")
 
     def __init__(self, budget: int) -> None:
         self.budget = budget
