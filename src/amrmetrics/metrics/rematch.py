@@ -28,6 +28,7 @@ import numpy as np
 
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import Metric, PairResult
+from amrmetrics.read.recent import PreparedGraphs
 from amrmetrics.standardize import DEINVERSION_EXCEPTIONS, unquote
 from amrmetrics.standardize.s2match_reference import parsed_constant
 
@@ -92,14 +93,9 @@ def fixed_triples(graph: Graph) -> Triples:
     return concepts, attributes, relations
 
 
-def _reference_label(label: str) -> str:
-    """smatch 1.0.4's ``normalize``: lowercase and strip the ``_`` that marks a closing quote."""
-    return label.lower().rstrip("_")
-
-
 def _reverses(role: str) -> bool:
     """smatch 1.0.4 stores this role (written without colon) reversed: ``-of`` roles and ``mod``."""
-    return (role.endswith("-of") and role not in REFERENCE_EXCEPTIONS) or role == "mod"
+    return role == "mod" or (role[-3:] == "-of" and role not in REFERENCE_EXCEPTIONS)
 
 
 def reference_triples(graph: Graph) -> Triples:
@@ -108,26 +104,29 @@ def reference_triples(graph: Graph) -> Triples:
     Case-sensitive ``-of`` inversion with the exception list; ``mod`` becomes a reversed
     ``domain`` and ``mod-of`` a reversed ``mod``; a reversed role onto a constant is lost; a quoted
     constant keeps its first token; relation roles keep their case; an attribute whose value reads
-    ``top`` is dropped (the reference's way of removing its TOP triple).
+    ``top`` is dropped (the reference's way of removing its TOP triple). Concepts, attribute roles
+    and constants are lowercased without trailing ``_`` (smatch's marker of a closing quote).
     """
     concepts = {}
     for var, concept in graph.instances:
         if len(concept) >= 2 and concept[0] == '"' == concept[-1]:
             concept = concept[1:-1].replace(" ", "") + "_"
-        concepts[var] = _reference_label(concept)
+        concepts[var] = concept.lower().rstrip("_")
     attributes = []
     for var, role, value in graph.attributes:
         role = role[1:]
+        if _reverses(role):
+            continue
         if value[0] == '"':
             value = parsed_constant(_LINE_BREAK.sub("", value) if "\n" in value else value)
-        if not _reverses(role) and value != "top":
-            attributes.append((var, _reference_label(role), _reference_label(value)))
+        if value != "top":
+            attributes.append((var, role.lower().rstrip("_"), value.lower().rstrip("_")))
     relations = []
     for source, role, target in graph.relations:
         role = role[1:]
         if role == "mod":
             relations.append((target, "domain", source))
-        elif _reverses(role):
+        elif role[-3:] == "-of" and role not in REFERENCE_EXCEPTIONS:
             relations.append((target, role[:-3], source))
         else:
             relations.append((source, role, target))
@@ -137,22 +136,29 @@ def reference_triples(graph: Graph) -> Triples:
 def motifs(triples: Triples, classes: Mapping[str, str]) -> frozenset[Motif]:
     """The motif set of a graph's triples (concepts found in ``classes`` replaced by their class)."""
     concepts, attributes, relations = triples
-    out: set[Motif] = set()
+    out: list[Motif] = []
     own: dict[str, list[tuple[str, str]]] = {}
     for var, role, value in attributes:
         pair = (role, value)
-        out.add(pair)
-        own.setdefault(var, []).append(pair)
+        out.append(pair)
+        if var in own:
+            own[var].append(pair)
+        else:
+            own[var] = [pair]
     nodes = {}
+    label_of = classes.get
     for var, concept in concepts.items():
-        label = classes.get(concept, concept) if classes else concept
+        label = label_of(concept, concept)
         pairs = own.get(var)
         node = [(label, pair) for pair in pairs] if pairs else [(label,)]
-        out.update(node)
+        out += node
         nodes[var] = node
     for source, role, target in relations:
-        targets = nodes[target]
-        out.update([(s, role, t) for s in nodes[source] for t in targets])
+        sources, targets = nodes[source], nodes[target]
+        if len(sources) == 1 == len(targets):
+            out.append((sources[0], role, targets[0]))
+        else:
+            out += [(s, role, t) for s in sources for t in targets]
     return frozenset(out)
 
 
@@ -174,6 +180,7 @@ class Rematch(Metric):
     name: ClassVar[str] = "rematch"
     stat_names: ClassVar[tuple[str, ...]] = ("intersection", "union")
     score_names: ClassVar[tuple[str, ...]] = ("score",)
+    process_local: ClassVar[frozenset[str]] = frozenset({"prepared"})
 
     classes: str | None = None
     compat: bool = False
@@ -189,6 +196,9 @@ class Rematch(Metric):
         return self.__dict__["_classes_label"]
 
     def prepare(self, graph: Graph) -> frozenset[Motif]:
+        return self.cached("prepared", PreparedGraphs).prepared(graph, self._motifs)
+
+    def _motifs(self, graph: Graph) -> frozenset[Motif]:
         triples = reference_triples(graph) if self.compat else fixed_triples(graph)
         return motifs(triples, self.__dict__["_classes"])
 
@@ -201,6 +211,9 @@ class Rematch(Metric):
 
     def scores(self, stats: np.ndarray) -> dict[str, np.ndarray]:
         stats = np.asarray(stats, dtype=np.float64)
+        if stats.shape == (2,):  # one pair (per-pair output): the same division, without array overhead
+            common, union = stats.tolist()
+            return {"score": np.float64(common / union if union > 0 else 1.0)}
         return {"score": jaccard(stats[..., 0], stats[..., 1])}
 
     def matrix(self, prepared: Sequence[frozenset[Motif]], progress: Callable[[int], None] | None = None) -> np.ndarray:

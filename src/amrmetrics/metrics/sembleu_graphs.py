@@ -36,7 +36,7 @@ def label_graph(graph: Graph) -> LabelGraph:
     labels = [_label(concept) for _, concept in graph.instances]
     edges: dict[tuple[int, str, int], None] = {}
     for source, role, target in graph.relations:
-        if is_inverted(role):
+        if role[-1:] in "fF" and is_inverted(role):  # only roles ending in -of can be inverted
             source, role, target = target, role[:-3], source
         edges[(index[source], role, index[target])] = None
     constants: dict[tuple[str, str, Label], None] = {}

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from amrmetrics.errors import DataError
 from amrmetrics.graph import Graph
+from amrmetrics.read.recent import Recent
 from amrmetrics.read.scan import LINE_BREAKS, STRING, graph_extent
 
 if TYPE_CHECKING:
@@ -103,7 +104,30 @@ def _without_alignments(tokens: list[str]) -> list[str] | None:
     return kept
 
 
-def _fast_parse(text: str) -> Parsed | None:
+RECENT_CHARS = 1 << 24
+"""Characters of graph text whose decoded graphs are kept for reuse (about 12 bytes of graph per character)."""
+
+_RECENT: Recent[Graph] = Recent(RECENT_CHARS)
+
+
+def _fast_parse(text: str) -> Graph | None:
+    """The graph of a regular text (without metadata), or None to let penman's parser decide.
+
+    The graphs of recently read texts are kept (:class:`~amrmetrics.read.recent.Recent`), so a
+    text that recurs is decoded once; graphs are immutable, so every reader of that text shares
+    one object (and a metric can recognise a graph it has already prepared).
+    """
+    graph = _RECENT.get(text)
+    if graph is None:
+        parsed = _parse_regular(text)
+        if parsed is None:
+            return None
+        graph = _graph_of(parsed, {})
+        _RECENT.put(text, graph, len(text))
+    return graph
+
+
+def _parse_regular(text: str) -> Parsed | None:
     """Instances, edges and last edges of a regular graph, or None to let penman's parser decide.
 
     One regex pass and a loop over the tokens, several times faster than penman's parser. It
@@ -250,20 +274,26 @@ def decode(
 
     if "\ufeff" in text:  # a byte-order mark opening a line is dropped, as the splitter does
         text = _LINE_BOM.sub("", text)
-    if not text.strip():
+    if not text or text.isspace():
         raise fail("empty graph")
-    parsed = _fast_parse(text)
-    if parsed is None:
-        extent = graph_extent(text, MAX_DEPTH)
-        if extent.problem is not None:
-            raise fail(extent.problem, extent.problem_line)
-        if metadata is None:
-            metadata = extent.metadata
+    graph = _fast_parse(text)
+    if graph is not None:
+        return graph.evolve(metadata=dict(metadata)) if metadata else graph
+    extent = graph_extent(text, MAX_DEPTH)
+    if extent.problem is not None:
+        raise fail(extent.problem, extent.problem_line)
+    if metadata is None:
+        metadata = extent.metadata
 
-        def fail_in_graph(message: str, offset: int = 1) -> GraphError:
-            return fail(message, extent.line + offset - 1)
+    def fail_in_graph(message: str, offset: int = 1) -> GraphError:
+        return fail(message, extent.line + offset - 1)
 
-        parsed = _penman_parse(text[extent.start:extent.end], fail_in_graph)
+    return _graph_of(_penman_parse(text[extent.start:extent.end], fail_in_graph), metadata)
+
+
+def _graph_of(parsed: Parsed, metadata: Mapping[str, str]) -> Graph:
+    """The graph of parsed instances and edges: an edge onto a node written there, or onto a
+    defined variable (unquoted), is a relation; any other target is a constant."""
     instances, edges, last = parsed
     defined = {v for v, _ in instances}
     attributes = []
@@ -284,5 +314,5 @@ def decode(
         root=instances[0][0],
         metadata=dict(metadata) if metadata else {},
         tree_edges=frozenset(tree),
-        last_branches=frozenset(edge[:3] for edge in last),
+        last_branches=frozenset([edge[:3] for edge in last]),
     )

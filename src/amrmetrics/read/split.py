@@ -29,6 +29,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+from amrmetrics.read.recent import Recent
 from amrmetrics.read.scan import (
     COMMENT_INSIDE,
     NO_GRAPH,
@@ -46,8 +47,18 @@ __all__ = ["Block", "parse_metadata", "regular_graph", "split_blocks", "split_te
 
 _SIMPLE_STRING = re.compile(STRING)
 _NOT_PAREN = re.compile(r"[^()]+")
+_ASCII_NOT_PAREN = {code: None for code in range(128) if chr(code) not in "()"}
+"""A translation table that deletes every ASCII character but the parentheses (faster than a regex)."""
+
+RECENT_CHARS = 1 << 24
+"""Characters of graph text remembered as regular (a text that recurs is checked once)."""
+
+_RECENT_REGULAR: Recent[str] = Recent(RECENT_CHARS)
 
 BLANK, COMMENT, METADATA, CONTENT = range(4)
+
+_NO_METADATA: dict[str, str] = {}
+"""The metadata of every block without a header (blocks are read-only; one empty dict serves all)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,6 +279,8 @@ class _Splitter:
     def regular(self, lineno: int, text: str) -> Block:
         """A whole regular graph found by :func:`regular_graph`, followed by a blank line."""
         self.number += 1
+        if not (self.meta or self.sealed or self.problem):  # no header: nothing to reset
+            return Block(self.number, lineno, text, _NO_METADATA)
         block = Block(self.number, lineno, text, self.meta, self.problem, self.problem_line)
         self._reset_header()
         return block
@@ -315,10 +328,24 @@ def regular_graph(text: str) -> str | None:
     bare = bare.rstrip(" \t")
     if not bare.endswith(")"):
         return None
-    inner = _NOT_PAREN.sub("", bare)[1:-1]  # balanced with no prefix below zero <=> reduces to ""
+    parens = bare.translate(_ASCII_NOT_PAREN)
+    if not parens.isascii():  # translate drops only ASCII characters
+        parens = _NOT_PAREN.sub("", parens)
+    inner = parens[1:-1]  # balanced with no prefix below zero <=> reduces to ""
     while "()" in inner:
         inner = inner.replace("()", "")
     return None if inner else text.rstrip(" \t")
+
+
+def _recent_regular_graph(text: str) -> str | None:
+    """:func:`regular_graph`, remembered for recent regular texts (the same object is returned
+    for a text that recurs, so the decoder finds it at once)."""
+    graph = _RECENT_REGULAR.get(text)
+    if graph is None:
+        graph = regular_graph(text)
+        if graph is not None:
+            _RECENT_REGULAR.put(text, graph, len(text))
+    return graph
 
 
 def split_text(chunks: Iterable[str]) -> Iterator[Block]:
@@ -343,7 +370,7 @@ def split_text(chunks: Iterable[str]) -> Iterator[Block]:
                 first = chunk[pos:pos + 1]
                 if first == "(":
                     stop = chunk.find("\n\n", pos)
-                    graph = regular_graph(chunk[pos:stop]) if stop >= 0 else None
+                    graph = _recent_regular_graph(chunk[pos:stop]) if stop >= 0 else None
                     if graph is not None:
                         yield splitter.regular(lineno, graph)
                         lineno += chunk.count("\n", pos, stop) + 1

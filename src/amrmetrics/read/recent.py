@@ -1,0 +1,96 @@
+"""A bounded memo of recent results, for graphs that recur (the same text read again, the same graph prepared again).
+
+Corpora repeat graphs: a gold file scored against several systems, pairs drawn with
+replacement from a pool (rematch's efficiency protocol draws 500,000 pairs from one corpus, so
+every graph recurs dozens of times), all-pairs matrices. Decoding and preparing are pure
+functions of the text and the graph, so their results can be kept and handed out again; this
+class keeps the most recently used ones within a budget (each entry costs what the caller says:
+characters of text, triples of a graph), evicting the least recently used first.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Any, Generic, TypeVar
+
+from amrmetrics.graph import Graph
+
+V = TypeVar("V")
+
+PREPARED_TRIPLES = 1 << 21
+"""Triples of graphs whose preparation a metric keeps (about 55 bytes of rematch motifs per triple)."""
+
+
+class Recent(Generic[V]):
+    """A least-recently-used memo whose entries' costs sum to at most ``budget``."""
+
+    __slots__ = ("_entries", "budget", "spent")
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self.spent = 0
+        self._entries: OrderedDict[Hashable, tuple[V, int]] = OrderedDict()
+
+    def get(self, key: Hashable) -> V | None:
+        """The value kept for ``key`` (now the most recently used), or None."""
+        entry = self._entries.get(key)
+        if entry is None:
+            return None
+        try:
+            self._entries.move_to_end(key)
+        except KeyError:  # evicted meanwhile by another thread
+            pass
+        return entry[0]
+
+    def put(self, key: Hashable, value: V, cost: int) -> None:
+        """Keep ``value`` for ``key``, evicting the least recently used entries beyond the budget
+        (an entry costing more than the whole budget is not kept)."""
+        if cost > self.budget:
+            return
+        old = self._entries.pop(key, None)
+        if old is not None:
+            self.spent -= old[1]
+        self._entries[key] = (value, cost)
+        self.spent += cost
+        while self.spent > self.budget and self._entries:
+            self.spent -= self._entries.popitem(last=False)[1][1]
+
+    def clear(self) -> None:
+        """Forget every entry."""
+        self._entries.clear()
+        self.spent = 0
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+
+class PreparedGraphs:
+    """What a metric made of recent graph objects, kept per object once the object recurs (a graph
+    is immutable, so the same object always prepares the same way; the reader hands out one object
+    per recurring text).
+
+    Keyed by identity, which costs nothing to compute; the kept entry holds its graph, so no
+    other object can take that identity while the entry lives. A graph seen once is only noted:
+    keeping every prepared value would cost more (in memory and garbage collection) than it
+    saves on a corpus whose graphs do not recur.
+    """
+
+    __slots__ = ("_recent",)
+
+    def __init__(self, triples: int = PREPARED_TRIPLES) -> None:
+        self._recent: Recent[tuple[Graph, Any]] = Recent(triples)
+
+    def prepared(self, graph: Graph, prepare: Callable[[Graph], V]) -> V:
+        """``prepare(graph)``, computed at most twice per graph object while it stays recent."""
+        key = id(graph)
+        kept = self._recent.get(key)
+        if kept is not None and kept[0] is graph and kept[1] is not _SEEN_ONCE:
+            return kept[1]
+        value = prepare(graph)
+        self._recent.put(key, (graph, _SEEN_ONCE if kept is None else value), len(graph) + 1)
+        return value
+
+
+_SEEN_ONCE = object()
+"""The mark of a graph object prepared once (its value is kept from its second time on)."""
