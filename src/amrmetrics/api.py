@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -29,14 +29,15 @@ from amrmetrics.engine.executors import open_executor
 from amrmetrics.engine.run import score_pair
 from amrmetrics.engine.scorer import WarmScorer
 from amrmetrics.engine.sources import CorpusLike, GraphLike, to_graph
-from amrmetrics.explaining.build import explain_corpora, explain_systems, explained_metric
-from amrmetrics.explaining.model import Explanation
 from amrmetrics.metrics.base import Metric, PairResult
 from amrmetrics.metrics.registry import build_metric, parse_metrics
 from amrmetrics.read import OnError
 from amrmetrics.stats.aggregate import MetricReport
 from amrmetrics.stats.bootstrap import DEFAULT_RESAMPLES
 from amrmetrics.stats.significance import DEFAULT_TRIALS, Comparison
+
+if TYPE_CHECKING:  # the report's modules (and the solver they need) load only when explain() is called
+    from amrmetrics.explaining.model import Explanation
 
 __all__ = [
     "CorpusLike",
@@ -212,6 +213,8 @@ def explain(
     ``test`` is system A and ``b`` system B, compared as ``compare --html`` does (``trials``
     randomization trials; no fine-grained aspects).
     """
+    from amrmetrics.explaining.build import explain_corpora, explain_systems, explained_metric
+
     built = _metrics(metric, options)
     if len(built) != 1:
         raise ValueError(f"explain takes one metric, not {len(built)}")
