@@ -20,3 +20,15 @@ def test_explain_still_works_after_a_bare_import() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "amrmetrics.explaining.model"
+
+
+def test_a_metric_without_alignment_runs_from_the_command_line_without_scipy() -> None:
+    """``--solver``'s choices are named without loading the solver: rematch's whole process stays light."""
+    from conftest import ROOT
+
+    examples = ROOT / "examples"
+    command = [sys.executable, "-X", "importtime", "-m", "amrmetrics", "score", str(examples / "pred.amr"),
+               str(examples / "gold.amr"), "-m", "rematch", "--no-progress"]
+    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    assert "rematch" in done.stdout
+    assert " scipy" not in done.stderr and "highspy" not in done.stderr

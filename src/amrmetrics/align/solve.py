@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import inspect
-from typing import Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
-from amrmetrics.align.problem import AlignmentProblem
 from amrmetrics.align.result import Alignment
 from amrmetrics.registry import Registry
+
+if TYPE_CHECKING:  # naming a solver (the CLI's --solver) must not load scipy
+    from amrmetrics.align.problem import AlignmentProblem
 
 SolverName = Literal["exact", "hillclimb"]
 """The names of :data:`SOLVERS`, as a type (metric parameters are checked against it)."""
