@@ -8,13 +8,13 @@ from align_helpers import brute_force, problems, random_problem
 from hypothesis import given, settings
 
 from amrmetrics.align import AlignmentProblem, ExactSolver, HillClimbSolver, make_solver
-from amrmetrics.align.solve import solve
 from amrmetrics.align.bounds import line_bound, potentials, tighten
 from amrmetrics.align.engines import HighsEngine, ScipyEngine
 from amrmetrics.align.exact import _mapping_of
 from amrmetrics.align.formulation import formulate
 from amrmetrics.align.indexed import index_problem
 from amrmetrics.align.result import certified
+from amrmetrics.align.solve import solve
 
 SOLVER = ExactSolver()
 
