@@ -1,0 +1,134 @@
+"""Solve a large problem as the sum of independent parts (document graphs).
+
+Two steps, both exact:
+
+1. **Forced pairs.** When test node i and gold node j each have exactly one candidate, the pair
+   (i, j), some optimal mapping contains it: mapping it earns its weight and its links and takes
+   nothing from any other node. Its links become unary weight of their other candidate. The root
+   of a document (a ``multi-sentence`` node, linked to every sentence by ``:sntK``) is such a pair,
+   and so is every node that a sentence constraint leaves with one partner.
+2. **Components.** What is left splits into connected components of test and gold nodes (joined
+   by a candidate, or by a link between two candidates). No weight crosses two components, so the
+   optimum is the sum of their optima and each is solved on its own by the wrapped solver, within
+   what is left of the time limit, smallest first.
+
+A document of 200 sentences aligned within its sentences becomes 200 sentence problems; without
+the constraint, what is left after forcing is usually one component, and this changes nothing.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+
+import numpy as np
+from scipy.sparse import coo_array
+from scipy.sparse.csgraph import connected_components
+
+from amrmetrics.align.exact import ExactSolver
+from amrmetrics.align.indexed import IndexedProblem, index_problem
+from amrmetrics.align.problem import AlignmentProblem
+from amrmetrics.align.result import Alignment
+
+SMALL_NODES = 64
+"""Problems with fewer test or gold nodes than this go straight to the wrapped solver."""
+_LAST_RESORT = 1e-6
+"""Seconds given to a part when the time limit has passed (the solver then returns its cheap bounds)."""
+
+
+@dataclass(frozen=True, eq=False)
+class Part:
+    """One independent part: its test nodes ``rows``, gold nodes ``cols`` (increasing) and its problem."""
+
+    rows: np.ndarray
+    cols: np.ndarray
+    problem: AlignmentProblem
+
+
+@dataclass(frozen=True, eq=False)
+class Split:
+    """A problem as forced pairs (their mapping and earned weight) plus independent parts."""
+
+    forced: np.ndarray
+    earned: float
+    parts: tuple[Part, ...]
+
+
+def split(ip: IndexedProblem) -> Split:
+    """Force the pairs of nodes with one candidate each, then cut the rest into components."""
+    per_test = np.bincount(ip.ci, minlength=ip.n_test)
+    per_gold = np.bincount(ip.cj, minlength=ip.n_gold)
+    forced = (per_test[ip.ci] == 1) & (per_gold[ip.cj] == 1)
+    mapping = np.full(ip.n_test, -1, dtype=np.int64)
+    mapping[ip.ci[forced]] = ip.cj[forced]
+    fa, fb = forced[ip.qa], forced[ip.qb]
+    earned = float(ip.cu[forced].sum() + ip.qw[fa & fb].sum())
+    unary = ip.cu + np.bincount(ip.qb[fa & ~fb], ip.qw[fa & ~fb], minlength=ip.size) + np.bincount(
+        ip.qa[fb & ~fa], ip.qw[fb & ~fa], minlength=ip.size
+    )
+    free = np.flatnonzero(~forced)
+    links = np.flatnonzero(~fa & ~fb)
+    n = ip.n_test + ip.n_gold
+    ends_a = np.concatenate([ip.ci[free], ip.ci[ip.qa[links]]])
+    ends_b = np.concatenate([ip.n_test + ip.cj[free], ip.ci[ip.qb[links]]])
+    graph = coo_array((np.ones(len(ends_a), dtype=np.int8), (ends_a, ends_b)), shape=(n, n))
+    _, label = connected_components(graph, directed=False)
+    owner = label[ip.ci]
+    parts = []
+    for component in np.unique(owner[free]):
+        rows = np.flatnonzero(label[: ip.n_test] == component)
+        cols = np.flatnonzero(label[ip.n_test :] == component)
+        mine = free[owner[free] == component]
+        parts.append(_part(ip, rows, cols, mine, links[owner[ip.qa[links]] == component], unary))
+    parts.sort(key=lambda p: (p.problem.unary.size, int(p.rows[0])))
+    return Split(mapping, earned, tuple(parts))
+
+
+def _part(
+    ip: IndexedProblem, rows: np.ndarray, cols: np.ndarray, candidates: np.ndarray, links: np.ndarray, unary: np.ndarray
+) -> Part:
+    """The problem of one component (its candidates' unary weights include the forced links)."""
+    row_of = np.full(ip.n_test, -1, dtype=np.int64)
+    row_of[rows] = np.arange(len(rows))
+    col_of = np.full(ip.n_gold, -1, dtype=np.int64)
+    col_of[cols] = np.arange(len(cols))
+    grid = np.zeros((len(rows), len(cols)))
+    grid[row_of[ip.ci[candidates]], col_of[ip.cj[candidates]]] = unary[candidates]
+    a, b = ip.qa[links], ip.qb[links]
+    pairs = np.stack([row_of[ip.ci[a]], col_of[ip.cj[a]], row_of[ip.ci[b]], col_of[ip.cj[b]]], axis=1).reshape(-1, 4)
+    return Part(rows, cols, AlignmentProblem(grid, pairs, ip.qw[links]))
+
+
+class DecomposingSolver(ExactSolver):
+    """The exact solver, applied to the independent parts of a large problem (see the module doc).
+
+    ``timeout`` bounds the whole problem: each part gets what is left. Problems with fewer than
+    :data:`SMALL_NODES` nodes on a side are solved whole. One engine serves every part.
+    """
+
+    def solve(self, problem: AlignmentProblem) -> Alignment:
+        """The optimal alignment (or, on timeout, the best found with a proven bound)."""
+        if min(problem.shape) < SMALL_NODES:
+            return super().solve(problem)
+        began = time.perf_counter()
+        deadline = math.inf if self.timeout is None else began + self.timeout
+        pieces = split(index_problem(problem))
+        mapping = pieces.forced.copy()
+        upper = pieces.earned
+        for part in pieces.parts:
+            left = deadline - time.perf_counter()
+            result = self._part(part.problem, None if math.isinf(left) else max(left, _LAST_RESORT))
+            chosen = np.asarray(result.mapping, dtype=np.int64)
+            mapped = chosen >= 0
+            mapping[part.rows[mapped]] = part.cols[chosen[mapped]]
+            upper += result.upper
+        return Alignment.of(mapping, problem.value(mapping), upper, "time-limit", time.perf_counter() - began)
+
+    def _part(self, problem: AlignmentProblem, timeout: float | None) -> Alignment:
+        """The exact solver on one part, with its own time limit."""
+        whole, self.timeout = self.timeout, timeout
+        try:
+            return super().solve(problem)
+        finally:
+            self.timeout = whole
