@@ -21,6 +21,7 @@ SUBCOMMANDS = Registry(
         "bamboo": "amrmetrics.cli.bamboo:add_parser",
         "probe": "amrmetrics.cli.probe:add_parser",
         "metrics": "amrmetrics.cli.metrics:add_parser",
+        "documents": "amrmetrics.cli.documents:add_parser",
     },
 )
 """Every subcommand: its name and the ``add_parser(subparsers)`` that registers it (one line per command)."""
