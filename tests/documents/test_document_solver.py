@@ -48,15 +48,17 @@ def test_a_restricted_build_equals_restricting_the_full_problem(pair, seed) -> N
 
 
 @law
-@given(problems(max_nodes=5))
-def test_decomposing_finds_the_optimum(problem: AlignmentProblem) -> None:
-    """Every problem split into parts (the size threshold set to 0) still gets its brute-force optimum."""
+@given(problems(max_nodes=5), st.booleans())
+def test_decomposing_finds_the_optimum(problem: AlignmentProblem, large: bool) -> None:
+    """Every problem split into parts (the size threshold set to 0) still gets its brute-force
+    optimum, also when every part takes the first-order LP route (``large``)."""
     solver = DecomposingSolver()
-    original, decompose.SMALL_NODES = decompose.SMALL_NODES, 0
+    saved = decompose.SMALL_NODES, decompose.LARGE_SIZE
+    decompose.SMALL_NODES, decompose.LARGE_SIZE = 0, 0 if large else saved[1]
     try:
         result = solver.solve(problem)
     finally:
-        decompose.SMALL_NODES = original
+        decompose.SMALL_NODES, decompose.LARGE_SIZE = saved
     best = brute_force(problem)
     assert result.status == "optimal" and result.value == pytest.approx(best) and result.upper == pytest.approx(best)
     mapped = [j for j in result.mapping if j >= 0]
@@ -78,6 +80,25 @@ def test_forced_pairs_and_components() -> None:
     small = pieces.parts[0].problem
     assert np.asarray(small.unary).tolist() == [[4.0, 1.0], [1.0, 0.0]]
     assert ExactSolver().solve(small).value == 4.0  # (1, 1) with the forced link; the swap earns 1 + 1 + 1 = 3
+
+
+def test_reduced_cost_fixing_keeps_the_optimum_on_a_hard_problem() -> None:
+    """A random problem with many links (fractional LP), every part on the first-order route: the
+    same optimum as the simplex-based exact solver, certified."""
+    rng = np.random.default_rng(11)
+    n = 30
+    unary = (rng.random((n, n)) < 0.15).astype(float)
+    quads = rng.integers(0, n, size=(1500, 4))
+    quads = np.unique(quads[(quads[:, 0] < quads[:, 2]) & (quads[:, 1] != quads[:, 3])], axis=0)
+    problem = AlignmentProblem(unary, quads, np.ones(len(quads)))
+    saved = decompose.SMALL_NODES, decompose.LARGE_SIZE
+    decompose.SMALL_NODES, decompose.LARGE_SIZE = 0, 0
+    try:
+        result = DecomposingSolver().solve(problem)
+    finally:
+        decompose.SMALL_NODES, decompose.LARGE_SIZE = saved
+    exact = ExactSolver().solve(problem)
+    assert exact.status == result.status == "optimal" and result.value == exact.value
 
 
 def test_the_time_limit_covers_the_whole_document() -> None:

@@ -1,6 +1,6 @@
 """Solve a large problem as the sum of independent parts (document graphs).
 
-Two steps, both exact:
+Three steps, all exact:
 
 1. **Forced pairs.** When test node i and gold node j each have exactly one candidate, the pair
    (i, j), some optimal mapping contains it: mapping it earns its weight and its links and takes
@@ -11,9 +11,14 @@ Two steps, both exact:
    by a candidate, or by a link between two candidates). No weight crosses two components, so the
    optimum is the sum of their optima and each is solved on its own by the wrapped solver, within
    what is left of the time limit, smallest first.
+3. **Large parts.** A part with :data:`LARGE_SIZE` weights or more (two documents of 50
+   sentences: 40,000) gets its LP bound from a first-order method instead of the simplex method
+   (:mod:`amrmetrics.align.first_order`), a start from hill-climbing and from the rounded LP
+   solution, and loses every candidate that reduced-cost fixing rules out; what is left is split
+   again (steps 1-2) and solved part by part.
 
-A document of 200 sentences aligned within its sentences becomes 200 sentence problems; without
-the constraint, what is left after forcing is usually one component, and this changes nothing.
+A document of 200 sentences aligned within its sentences becomes 200 sentence problems. Without
+the constraint, what is left after forcing is usually one large part.
 """
 
 from __future__ import annotations
@@ -26,13 +31,20 @@ import numpy as np
 from scipy.sparse import coo_array
 from scipy.sparse.csgraph import connected_components
 
+from amrmetrics.align.bounds import potentials
 from amrmetrics.align.exact import ExactSolver
+from amrmetrics.align.first_order import first_order_bound
+from amrmetrics.align.hillclimb import climb, greedy_init
 from amrmetrics.align.indexed import IndexedProblem, index_problem
 from amrmetrics.align.problem import AlignmentProblem
-from amrmetrics.align.result import Alignment
+from amrmetrics.align.result import Alignment, certified
 
 SMALL_NODES = 64
 """Problems with fewer test or gold nodes than this go straight to the wrapped solver."""
+LARGE_SIZE = 30_000
+"""Parts with this many non-zero unary weights and links or more take the first-order LP route (step 3)."""
+LP_SHARE = 0.6
+"""Under a time limit, the first-order LP may use this share of what is left."""
 _LAST_RESORT = 1e-6
 """Seconds given to a part when the time limit has passed (the solver then returns its cheap bounds)."""
 
@@ -113,17 +125,45 @@ class DecomposingSolver(ExactSolver):
             return super().solve(problem)
         began = time.perf_counter()
         deadline = math.inf if self.timeout is None else began + self.timeout
-        pieces = split(index_problem(problem))
+        mapping, upper = self._split_and_solve(index_problem(problem), deadline, large=True)
+        return Alignment.of(mapping, problem.value(mapping), upper, "time-limit", time.perf_counter() - began)
+
+    def _split_and_solve(self, ip: IndexedProblem, deadline: float, large: bool) -> tuple[np.ndarray, float]:
+        """Steps 1-2 (and 3 when ``large``): the combined mapping and its proven upper bound."""
+        pieces = split(ip)
         mapping = pieces.forced.copy()
         upper = pieces.earned
         for part in pieces.parts:
-            left = deadline - time.perf_counter()
-            result = self._part(part.problem, None if math.isinf(left) else max(left, _LAST_RESORT))
+            if large and len(part.problem.weights) + np.count_nonzero(part.problem.unary) >= LARGE_SIZE:
+                result = self._large(part.problem, deadline)
+            else:
+                result = self._part(part.problem, _left(deadline))
             chosen = np.asarray(result.mapping, dtype=np.int64)
             mapped = chosen >= 0
             mapping[part.rows[mapped]] = part.cols[chosen[mapped]]
             upper += result.upper
-        return Alignment.of(mapping, problem.value(mapping), upper, "time-limit", time.perf_counter() - began)
+        return mapping, upper
+
+    def _large(self, problem: AlignmentProblem, deadline: float) -> Alignment:
+        """Step 3 on one part: climb, first-order LP bound, reduced-cost fixing, then the rest split and solved."""
+        began = time.perf_counter()
+        ip = index_problem(problem)
+        best = climb(ip, greedy_init(ip, potentials(ip)))
+        value = problem.value(best)
+        left = deadline - time.perf_counter()
+        lp = first_order_bound(ip, LP_SHARE * left if math.isfinite(left) else math.inf)
+        if lp is None:
+            return self._part(problem, _left(deadline))
+        rounded = climb(ip, greedy_init(ip, np.where(lp.x > 0.5, lp.x, 0.0)))
+        if problem.value(rounded) > value:
+            best, value = rounded, problem.value(rounded)
+        if certified(value, lp.upper) or time.perf_counter() >= deadline:
+            return Alignment.of(best, value, lp.upper, "time-limit", time.perf_counter() - began)
+        mapping, upper = self._split_and_solve(ip.restrict(lp.useful(value, ip.integral)), deadline, large=False)
+        upper = min(lp.upper, max(value, upper))
+        if problem.value(mapping) > value:
+            best, value = mapping, problem.value(mapping)
+        return Alignment.of(best, value, upper, "time-limit", time.perf_counter() - began)
 
     def _part(self, problem: AlignmentProblem, timeout: float | None) -> Alignment:
         """The exact solver on one part, with its own time limit."""
@@ -132,3 +172,9 @@ class DecomposingSolver(ExactSolver):
             return super().solve(problem)
         finally:
             self.timeout = whole
+
+
+def _left(deadline: float) -> float | None:
+    """Seconds to the deadline for a part's own limit (None: no limit; at least a token amount)."""
+    left = deadline - time.perf_counter()
+    return None if math.isinf(left) else max(left, _LAST_RESORT)
