@@ -114,3 +114,5 @@ def test_the_time_limit_covers_the_whole_document() -> None:
     limited = DecomposingSolver(timeout=1e-4).solve(problem)
     assert limited.value <= exact.value + 1e-9 <= limited.upper + 2e-9
     assert DecomposingSolver().solve(problem).value == pytest.approx(exact.value)
+    started = DecomposingSolver(timeout=1e-4).solve(problem, start=np.array(exact.mapping))
+    assert started.value == pytest.approx(exact.value) and started.upper >= exact.value - 1e-9

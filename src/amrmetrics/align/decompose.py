@@ -15,7 +15,8 @@ Three steps, all exact:
    sentences: 40,000) gets its LP bound from a first-order method instead of the simplex method
    (:mod:`amrmetrics.align.first_order`), a start from hill-climbing and from the rounded LP
    solution, and loses every candidate that reduced-cost fixing rules out; what is left is split
-   again (steps 1-2) and solved part by part.
+   again (steps 1-2) and solved part by part. Parts of :data:`HUGE_SIZE` or more go to the exact
+   solver whole.
 
 A document of 200 sentences aligned within its sentences becomes 200 sentence problems. Without
 the constraint, what is left after forcing is usually one large part.
@@ -42,7 +43,11 @@ from amrmetrics.align.result import Alignment, certified
 SMALL_NODES = 64
 """Problems with fewer test or gold nodes than this go straight to the wrapped solver."""
 LARGE_SIZE = 30_000
-"""Parts with this many non-zero unary weights and links or more take the first-order LP route (step 3)."""
+"""Parts with at least this many non-zero unary weights and links take the first-order LP route (step 3)..."""
+HUGE_SIZE = 100_000
+"""...unless they have this many or more (two documents of 100 sentences: 150,000), where PDLP takes
+minutes (80 s of CPU at 100 sentences, unfinished after 300 s at 200): those go to the exact
+solver whole, and a start only improves the mapping returned when time runs out."""
 LP_SHARE = 0.6
 """Under a time limit, the first-order LP may use this share of what is left."""
 _LAST_RESORT = 1e-6
@@ -116,44 +121,52 @@ class DecomposingSolver(ExactSolver):
     """The exact solver, applied to the independent parts of a large problem (see the module doc).
 
     ``timeout`` bounds the whole problem: each part gets what is left. Problems with fewer than
-    :data:`SMALL_NODES` nodes on a side are solved whole. One engine serves every part.
+    :data:`SMALL_NODES` nodes on a side are solved whole. One engine serves every part. A ``start``
+    mapping (a known good one, such as the alignment within sentences) is where large parts climb
+    from; a part that is not certified in time returns the better of its result and that climb.
     """
 
-    def solve(self, problem: AlignmentProblem) -> Alignment:
+    takes_start = True
+
+    def solve(self, problem: AlignmentProblem, start: np.ndarray | None = None) -> Alignment:
         """The optimal alignment (or, on timeout, the best found with a proven bound)."""
         if min(problem.shape) < SMALL_NODES:
             return super().solve(problem)
         began = time.perf_counter()
         deadline = math.inf if self.timeout is None else began + self.timeout
-        mapping, upper = self._split_and_solve(index_problem(problem), deadline, large=True)
+        mapping, upper = self._split_and_solve(index_problem(problem), deadline, True, start)
         return Alignment.of(mapping, problem.value(mapping), upper, "time-limit", time.perf_counter() - began)
 
-    def _split_and_solve(self, ip: IndexedProblem, deadline: float, large: bool) -> tuple[np.ndarray, float]:
+    def _split_and_solve(
+        self, ip: IndexedProblem, deadline: float, large: bool, start: np.ndarray | None = None
+    ) -> tuple[np.ndarray, float]:
         """Steps 1-2 (and 3 when ``large``): the combined mapping and its proven upper bound."""
         pieces = split(ip)
         mapping = pieces.forced.copy()
         upper = pieces.earned
         for part in pieces.parts:
-            if large and len(part.problem.weights) + np.count_nonzero(part.problem.unary) >= LARGE_SIZE:
-                result = self._large(part.problem, deadline)
+            size = len(part.problem.weights) + np.count_nonzero(part.problem.unary)
+            part_start = None if start is None else _within(start, part)
+            if large and LARGE_SIZE <= size < HUGE_SIZE:
+                result = self._large(part.problem, deadline, part_start)
             else:
-                result = self._part(part.problem, _left(deadline))
+                result = _better(part.problem, self._part(part.problem, _left(deadline)), part_start)
             chosen = np.asarray(result.mapping, dtype=np.int64)
             mapped = chosen >= 0
             mapping[part.rows[mapped]] = part.cols[chosen[mapped]]
             upper += result.upper
         return mapping, upper
 
-    def _large(self, problem: AlignmentProblem, deadline: float) -> Alignment:
+    def _large(self, problem: AlignmentProblem, deadline: float, start: np.ndarray | None) -> Alignment:
         """Step 3 on one part: climb, first-order LP bound, reduced-cost fixing, then the rest split and solved."""
         began = time.perf_counter()
         ip = index_problem(problem)
-        best = climb(ip, greedy_init(ip, potentials(ip)))
+        best = climb(ip, greedy_init(ip, potentials(ip)) if start is None else start)
         value = problem.value(best)
         left = deadline - time.perf_counter()
         lp = first_order_bound(ip, LP_SHARE * left if math.isfinite(left) else math.inf)
         if lp is None:
-            return self._part(problem, _left(deadline))
+            return _better(problem, self._part(problem, _left(deadline)), best)
         rounded = climb(ip, greedy_init(ip, np.where(lp.x > 0.5, lp.x, 0.0)))
         if problem.value(rounded) > value:
             best, value = rounded, problem.value(rounded)
@@ -172,6 +185,25 @@ class DecomposingSolver(ExactSolver):
             return super().solve(problem)
         finally:
             self.timeout = whole
+
+
+def _better(problem: AlignmentProblem, result: Alignment, start: np.ndarray | None) -> Alignment:
+    """``result``, or (when it is not certified and climbing from ``start`` does better) that climb with
+    ``result``'s bound."""
+    if start is None or result.status == "optimal":
+        return result
+    climbed = climb(index_problem(problem), np.asarray(start, dtype=np.int64))
+    value = problem.value(climbed)
+    if value <= result.value:
+        return result
+    return Alignment.of(climbed, value, result.upper, "time-limit", result.seconds)
+
+
+def _within(mapping: np.ndarray, part: Part) -> np.ndarray:
+    """A whole-problem mapping as a mapping of ``part``'s nodes (pairs leaving the part unmapped)."""
+    image = np.asarray(mapping, dtype=np.int64)[part.rows]
+    at = np.minimum(np.searchsorted(part.cols, image), len(part.cols) - 1)
+    return np.where((image >= 0) & (part.cols[at] == image), at, -1)
 
 
 def _left(deadline: float) -> float | None:

@@ -31,6 +31,7 @@ from amrmetrics.align.result import Alignment, certified
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import PairResult, prf
 from amrmetrics.metrics.doc_sentences import sentence_rows
+from amrmetrics.metrics.doc_start import compatibility
 from amrmetrics.metrics.doc_structure import DocStructure, structure
 from amrmetrics.metrics.smatch import AlignedMatch
 
@@ -45,16 +46,6 @@ class DocGraph:
 
     graph: Graph
     structure: DocStructure
-
-
-def sentence_compatibility(test: DocGraph, gold: DocGraph) -> Compatibility:
-    """Test node i may map to gold node j when they share a sentence (each distinct sentence set is one group)."""
-    numbers: dict[frozenset[int], int] = {}
-    t = np.array([numbers.setdefault(test.structure.of(v), len(numbers)) for v in test.graph.variables], dtype=np.int64)
-    g = np.array([numbers.setdefault(gold.structure.of(v), len(numbers)) for v in gold.graph.variables], dtype=np.int64)
-    sets = list(numbers)
-    table = np.array([[bool(a & b) for b in sets] for a in sets], dtype=bool).reshape(len(sets), len(sets))
-    return Compatibility(t, g, table)
 
 
 def coref_graph(doc: DocGraph, side: int) -> Graph:
@@ -95,9 +86,15 @@ class DocSmatch(AlignedMatch):
         return ("doc", self.std)
 
     def pair(self, test: DocGraph, gold: DocGraph) -> PairResult:  # type: ignore[override]
-        allowed = sentence_compatibility(test, gold) if self.doc == "sentence" else None
+        within = compatibility(test.graph.variables, test.structure, gold.graph.variables, gold.structure)
+        allowed = within if self.doc == "sentence" else None
         problem = build_document_problem(test.graph, gold.graph, duplicates=self.preset.duplicates, allowed=allowed)
-        alignment = self._solver().solve(problem)
+        solver = self._solver()
+        if allowed is None and getattr(solver, "takes_start", False):
+            start = within.keep(solver.solve(restrict(problem, within)).mapping)
+            alignment = solver.solve(problem, start=start)
+        else:
+            alignment = solver.solve(problem)
         mapping = np.asarray(alignment.mapping, dtype=np.int64) if allowed is None else allowed.keep(alignment.mapping)
         test_coref, gold_coref = coref_graph(test, 0), coref_graph(gold, 1)
         coref = build_problem(test_coref, gold_coref, duplicates=self.preset.duplicates)
