@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from conftest import DATA, golden_rows
 
+from amrmetrics.metrics.doc_start import connected_sentences
 from amrmetrics.metrics.doc_structure import structure
 from amrmetrics.metrics.registry import parse_metrics
 from amrmetrics.read import read_graphs
@@ -97,3 +98,15 @@ def test_parity_with_docsmatch(row: dict[str, str]) -> None:
     ours = [stats[k] for k in ("Smatch.matched", "Smatch.n_test", "Smatch.n_gold", "Coref.matched", "Coref.n_test", "Coref.n_gold")]
     theirs = [float(row[k]) for k in ("matched", "n_test", "n_gold", "coref_matched", "coref_test", "coref_gold")]
     assert ours == theirs
+
+
+def test_sentences_of_a_standardized_document_for_the_start() -> None:
+    """The start reads sentences off standardized graphs: what stays connected to each :sntK root
+    without the document root. doc1 test has no merged node, so its sentences stay apart; in doc2
+    gold the person of sentence 1 is shared by all three, which become one."""
+    smatch = parse_metrics("smatch")[0]
+    separate = connected_sentences(smatch.prepare(TEST["doc1"]))
+    assert separate.numbers == (1, 2)
+    assert [separate.of(v) for v in ("d", "w", "b", "s", "b2", "g")] == [{0}, {1}, {1}, {2}, {2}, {2}]
+    joined = connected_sentences(smatch.prepare(GOLD["doc2"]))
+    assert {joined.of(v) for v in ("a", "p", "n", "s", "e")} == {frozenset({1, 2, 3})} and joined.of("d") == {0}
