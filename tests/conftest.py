@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared"
-"""The read-only shared data beside the checkout (absent on a user's fresh clone)."""
+SHARED = Path(os.environ.get("AMRMETRICS_SHARED") or ROOT.parent / "shared")
+"""The read-only shared data beside the checkout (absent on a user's fresh clone); the environment
+variable ``AMRMETRICS_SHARED`` points elsewhere (a worktree that is not beside it, a mutation run's copy)."""
 EXAMPLES = ROOT / "examples"
 DATA = Path(__file__).resolve().parent / "data"
 """Small test fixtures written for this project."""

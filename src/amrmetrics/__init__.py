@@ -7,9 +7,10 @@ The Python API mirrors the command line::
     amrmetrics.smatch(Path("pred.amr"), Path("gold.amr")).micro["F"]   # a corpus
     amrmetrics.read_graphs("gold.amr")                                  # list of Graph
     amrmetrics.compare(Path("a.amr"), Path("b.amr"), Path("gold.amr"))  # A vs B, per metric
+    amrmetrics.explain(Path("pred.amr"), Path("gold.amr")).to_html("report.html")  # why each pair scored so
 """
 
-from amrmetrics.api import CorpusScore, PairScore, compare, score, score_corpus, smatch, to_graph
+from amrmetrics.api import CorpusScore, PairScore, compare, explain, score, score_corpus, smatch, to_graph
 from amrmetrics.graph import Graph
 from amrmetrics.read import CorpusError, GraphError, decode, read_graphs
 from amrmetrics.version import __version__
@@ -23,6 +24,7 @@ __all__ = [
     "__version__",
     "compare",
     "decode",
+    "explain",
     "read_graphs",
     "score",
     "score_corpus",

@@ -26,6 +26,8 @@ from amrmetrics.defaults import DEFAULT_SEED
 from amrmetrics.engine.corpus import RunOptions, compare_corpora, score_corpora
 from amrmetrics.engine.run import score_pair
 from amrmetrics.engine.sources import CorpusLike, GraphLike, to_graph
+from amrmetrics.explain.build import explain_corpora, explain_systems, explained_metric
+from amrmetrics.explain.model import Explanation
 from amrmetrics.metrics.base import Metric
 from amrmetrics.metrics.registry import build_metric, parse_metrics
 from amrmetrics.read import OnError
@@ -33,7 +35,18 @@ from amrmetrics.stats.aggregate import MetricReport
 from amrmetrics.stats.bootstrap import DEFAULT_RESAMPLES
 from amrmetrics.stats.significance import DEFAULT_TRIALS, Comparison
 
-__all__ = ["CorpusLike", "CorpusScore", "GraphLike", "PairScore", "compare", "score", "score_corpus", "smatch", "to_graph"]
+__all__ = [
+    "CorpusLike",
+    "CorpusScore",
+    "GraphLike",
+    "PairScore",
+    "compare",
+    "explain",
+    "score",
+    "score_corpus",
+    "smatch",
+    "to_graph",
+]
 
 
 @dataclass(frozen=True)
@@ -148,6 +161,39 @@ def compare(
     return {m.metric.spec(): m.comparison for m in compared.metrics}
 
 
+def explain(
+    test: CorpusLike,
+    gold: CorpusLike,
+    metric: str | Metric = "smatch",
+    *,
+    b: CorpusLike | None = None,
+    fine: bool = True,
+    bootstrap: int = DEFAULT_RESAMPLES,
+    trials: int = DEFAULT_TRIALS,
+    on_error: OnError = "fail",
+    pair_by_id: bool = False,
+    jobs: int = 1,
+    **options: Any,
+) -> Explanation:
+    """Explain why each pair scored what it did, as ``amrmetrics explain`` does; ``.to_html(path)`` writes the report.
+
+    ``metric`` is one Smatch-family metric (``"smatch"``, ``"smatch:std=smatchpp-amr"``,
+    ``"s2match"``). The :class:`~amrmetrics.explain.model.Explanation` holds the corpus report
+    (with ``bootstrap`` intervals), the fine-grained aspects (unless ``fine=False``) and, per pair,
+    both graphs as written and as prepared, the alignment and every triple's credit. With ``b``,
+    ``test`` is system A and ``b`` system B, compared as ``compare --html`` does (``trials``
+    randomization trials; no fine-grained aspects).
+    """
+    built = _metrics(metric, options)
+    if len(built) != 1:
+        raise ValueError(f"explain takes one metric, not {len(built)}")
+    explained_metric(built)
+    run_options = RunOptions(on_error, pair_by_id, jobs, bootstrap, options.get("seed", DEFAULT_SEED))
+    if b is not None:
+        return explain_systems(test, b, gold, built[0], run_options, trials=trials)
+    return explain_corpora(test, gold, built[0], run_options, fine=fine)
+
+
 def _score_pair(test: GraphLike, gold: GraphLike, built: Sequence[Metric]) -> dict[str, PairScore]:
     """Every metric's score of one pair (each graph prepared once per preset), keyed by metric spec."""
     results, _ = score_pair(built, to_graph(test), to_graph(gold))
@@ -180,7 +226,7 @@ def score(
 
     Every score dictionary (a pair's ``scores``, a corpus's ``micro`` and ``macro``) has the same
     keys for a given metric: ``P``, ``R`` and ``F`` for metrics that match triples (smatch,
-    s2match, sema, xsmatch, xs2match), ``score`` for single-number metrics (sembleu, simple, wlk,
+    s2match, sema, xsmatch, xs2match), ``score`` for single-number metrics (rematch, sembleu, simple, wlk,
     wwlk, xsembleu), and ``<aspect>.P``/``.R``/``.F`` for ``smatch:fine``.
     """
     if _is_corpus(test) or _is_corpus(gold):

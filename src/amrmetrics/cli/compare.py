@@ -46,27 +46,52 @@ def add_parser(subparsers: Any) -> None:
         help=f"approximate-randomization trials for the p-value (default {DEFAULT_TRIALS}; exact test when 2^pairs <= N)",
     )
     common.add_output_options(parser)
+    parser.add_argument_group("report").add_argument(
+        "--html",
+        metavar="FILE",
+        help="also write an offline HTML report: per-pair A vs B, and each pair's three graphs with both alignments",
+    )
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Score both systems, compare them and report; returns the exit status."""
     from amrmetrics.engine.corpus import compare_corpora
+    from amrmetrics.engine.paired import PairedSystems
     from amrmetrics.report import compare as table
     from amrmetrics.report import grid
     from amrmetrics.report.aspects import headline_rows
-    from amrmetrics.report.perpair import write_per_pair
     from amrmetrics.report.tables import metric_label
 
     metrics = common.metrics_from_args(args)
-    with common.stage_progress(not args.no_progress) as progress:
+    explained = None
+    if args.html:
+        from amrmetrics.explain.build import explained_metric
+        from amrmetrics.explain.collect import Explained
+
+        explained = explained_metric(metrics)
+        metrics[explained] = Explained(metrics[explained])  # type: ignore[arg-type]
+    adapters = [PairedSystems(m) for m in metrics]
+    inputs = (args.test_a, args.test_b, args.gold)
+    streamed = args if explained is None else argparse.Namespace(per_pair=None)  # with --html, written plain below
+    with common.per_pair_output(streamed, inputs, adapters) as on_record, common.stage_progress(not args.no_progress) as progress:
         done = compare_corpora(
-            args.test_a, args.test_b, args.gold, metrics, common.run_options(args), trials=args.trials, progress=progress
+            *inputs, metrics, common.run_options(args), trials=args.trials, progress=progress,
+            on_record=on_record, keep_records=explained is not None,
         )
     result = done.run
     common.warn_errors(result)
-    if args.per_pair:
-        write_per_pair(args.per_pair, result)
+    if explained is not None:
+        from amrmetrics.explain.build import explain_comparison, plain_run
+        from amrmetrics.report.perpair import per_pair_file
+
+        explain_comparison(done, explained, inputs).to_html(args.html)
+        result = plain_run(result)
+        if args.per_pair:
+            common.check_per_pair(args.per_pair, [*inputs, getattr(args, "vectors", None)])
+            with per_pair_file(args.per_pair, result.metrics, timings=args.timings) as write:
+                for record in result.records:
+                    write(record)
     compared, reports = [], []
     for m in done.metrics:
         label = metric_label(m.metric.spec())
@@ -100,14 +125,15 @@ def run(args: argparse.Namespace) -> int:
     else:
         from rich.console import Console
 
-        console = Console()
-        title = f"A = {args.test_a}, B = {args.test_b}, gold = {args.gold}: {len(result.records)} pairs (scores x100)"
-        grid.render_rich(console, table.HEADER, body, title, left=2)
+        title = f"A = {args.test_a}, B = {args.test_b}, gold = {args.gold}: {result.pairs} pairs (scores x100)"
+        grid.render_rich(Console(), table.HEADER, body, title, left=2)
     if result.errors:
         print(f"on-error {result.on_error}: {len(result.errors)} malformed graph(s); see the list above")
     for line in table.notes(compared, reports, TIE_TOLERANCE):
         print(line)
     for m in compared:
         print(f"signature: {m.signature}")
+    if args.html:
+        print(f"report: {args.html}")
     sys.stdout.flush()
     return 0

@@ -9,7 +9,6 @@ from typing import Any
 from amrmetrics.cli import common
 from amrmetrics.engine.run import CorpusRun
 from amrmetrics.report.aspects import is_multi_aspect, print_aspect_reports
-from amrmetrics.report.perpair import write_per_pair
 from amrmetrics.report.tables import metric_label, render_latex, render_markdown, render_rich
 from amrmetrics.stats.aggregate import MetricReport
 
@@ -87,9 +86,7 @@ def run(args: argparse.Namespace) -> int:
     metrics = common.metrics_from_args(args)
     result = common.score_files(args.test, args.gold, metrics, args)
     common.warn_errors(result.run)
-    if args.per_pair:
-        write_per_pair(args.per_pair, result.run)
-    title = f"{len(result.run.records)} pairs: {args.test} vs {args.gold} (scores x100)"
+    title = f"{result.run.pairs} pairs: {args.test} vs {args.gold} (scores x100)"
     print_reports(result.run, result.reports, args, title)
     sys.stdout.flush()
     return 0

@@ -146,7 +146,7 @@ def run(args: argparse.Namespace) -> int:
     """Score like smatch.py and print its layout."""
     metric = _metric(args)
     test, gold = args.f
-    result = common.score_files(test, gold, [metric], args).run
+    result = common.score_files(test, gold, [metric], args, keep_records=args.v or args.vv).run
     common.warn_errors(result)
     if args.v or args.vv:
         _trace(test, gold, metric, result, args)

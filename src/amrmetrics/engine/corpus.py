@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from amrmetrics.defaults import DEFAULT_SEED
 from amrmetrics.engine.paired import PairedSystems
 from amrmetrics.engine.prime import prime_metrics
-from amrmetrics.engine.run import CorpusRun, run_corpus
+from amrmetrics.engine.run import CorpusRun, PairRecord, run_corpus
 from amrmetrics.engine.signature import RunSettings, signature
 from amrmetrics.engine.sources import CorpusLike, graphs_of, pair_corpora, pair_three
 from amrmetrics.metrics.base import Metric
@@ -83,11 +83,24 @@ def settings_of(run: CorpusRun, options: RunOptions, *, trials: int | None = Non
     )
 
 
+Records = Callable[[PairRecord], None]
+"""Called with every pair's record as it is scored, in pair order (e.g. to write the per-pair file)."""
+
+
 def _run(
-    total: int, pairs: Iterable[Pair], metrics: Sequence[Metric], options: RunOptions, progress: Progress | None
+    total: int,
+    pairs: Iterable[Pair],
+    metrics: Sequence[Metric],
+    options: RunOptions,
+    progress: Progress | None,
+    on_record: Records | None,
+    keep_records: bool,
 ) -> CorpusRun:
     advance = progress("scoring", total) if progress else None
-    return run_corpus(pairs, metrics, on_error=options.on_error, jobs=options.jobs, progress=advance)
+    return run_corpus(
+        pairs, metrics, on_error=options.on_error, jobs=options.jobs, progress=advance,
+        on_record=on_record, keep_records=keep_records,
+    )
 
 
 def score_corpora(
@@ -96,11 +109,18 @@ def score_corpora(
     metrics: Sequence[Metric],
     options: RunOptions = RunOptions(),
     progress: Progress | None = None,
+    *,
+    on_record: Records | None = None,
+    keep_records: bool = True,
 ) -> CorpusResult:
-    """Score a test corpus against a gold corpus with every metric; reports with signatures (and intervals)."""
+    """Score a test corpus against a gold corpus with every metric; reports with signatures (and intervals).
+
+    ``on_record`` sees every pair's record as it comes; with ``keep_records=False`` only the
+    statistics stay in memory (the command line streams its per-pair file so).
+    """
     total, pairs = pair_corpora(test, gold, options.pair_by_id)
     prime_metrics(metrics, lambda: itertools.chain(graphs_of(test, "test"), graphs_of(gold, "gold")))
-    run = _run(total, pairs, metrics, options, progress)
+    run = _run(total, pairs, metrics, options, progress, on_record, keep_records)
     settings = settings_of(run, options)
     reports = []
     for k, metric in enumerate(metrics):
@@ -119,6 +139,8 @@ def compare_corpora(
     *,
     trials: int = DEFAULT_TRIALS,
     progress: Progress | None = None,
+    on_record: Records | None = None,
+    keep_records: bool = True,
 ) -> ComparedCorpora:
     """Score systems A and B against one gold corpus in one pass (gold read and standardized once)
     and compare them per metric: A − B with its paired-bootstrap interval (``options.bootstrap``
@@ -126,7 +148,7 @@ def compare_corpora(
     adapters = [PairedSystems(m) for m in metrics]
     total, pairs = pair_three(a, b, gold, options.pair_by_id)
     prime_metrics(metrics, lambda: itertools.chain(graphs_of(a, "a"), graphs_of(b, "b"), graphs_of(gold, "gold")))
-    run = _run(total, pairs, adapters, options, progress)
+    run = _run(total, pairs, adapters, options, progress, on_record, keep_records)
     settings = settings_of(run, options, trials=trials)
     resamples = options.bootstrap or DEFAULT_RESAMPLES
     compared = []

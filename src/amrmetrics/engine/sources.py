@@ -14,6 +14,7 @@ from typing import Any, Union
 from amrmetrics.engine.paired import join_systems, pair_systems
 from amrmetrics.graph import Graph
 from amrmetrics.read import CorpusError, Entry, GraphError, Pair, decode, iter_entries, pair_files
+from amrmetrics.read.source import is_stdin
 
 GraphLike = Union[str, Graph, Any]
 """A PENMAN string, an amrmetrics :class:`Graph`, or a ``penman.Graph``."""
@@ -87,5 +88,8 @@ def pair_three(a: CorpusLike, b: CorpusLike, gold: CorpusLike, pair_by_id: bool)
 
 
 def graphs_of(corpus: CorpusLike, name: str) -> Iterator[Graph]:
-    """The well-formed graphs of a corpus (for announcing its vocabulary before scoring)."""
+    """The well-formed graphs of a corpus (for announcing its vocabulary before scoring); none for
+    standard input, which can be read only once (its words are then looked up as they come)."""
+    if is_file(corpus) and is_stdin(corpus):  # type: ignore[arg-type]
+        return iter(())
     return (entry.graph for entry in entries_of(corpus, name) if entry.graph is not None)

@@ -31,6 +31,7 @@ METRICS = Registry(
         "s2match": "amrmetrics.metrics.s2match:S2match",
         "smatch-fine": "amrmetrics.metrics.fine:FineSmatch",
         "docsmatch": "amrmetrics.metrics.docsmatch:DocSmatch",
+        "rematch": "amrmetrics.metrics.rematch:Rematch",
         "sembleu": "amrmetrics.metrics.sembleu:SemBLEU",
         "sema": "amrmetrics.metrics.sema:Sema",
         "simple": "amrmetrics.metrics.simple:Simple",

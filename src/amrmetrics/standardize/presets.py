@@ -69,6 +69,7 @@ PRESETS = Registry(
         "smatch-classic": "amrmetrics.standardize.presets:SMATCH_CLASSIC",
         "smatchpp": "amrmetrics.standardize.smatchpp:SMATCHPP",
         "smatchpp-amr": "amrmetrics.standardize.smatchpp:SMATCHPP_AMR",
+        "smatch-root-concept": "amrmetrics.standardize.smatchpp:SMATCH_ROOT_CONCEPT",
     },
 )
 """Every preset by name (a preset is one definition plus one line here)."""

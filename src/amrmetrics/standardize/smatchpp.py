@@ -133,3 +133,11 @@ SMATCHPP_AMR = Preset(
     "Smatch++ AMR standardizer (smatchpp 1.8.0): as smatchpp, plus :domain = :mod-of, root "
     "triple (root, :root, concept), dereification with the AMR guidelines' table, duplicates removed",
 )
+
+SMATCH_ROOT_CONCEPT = Preset(
+    "smatch-root-concept",
+    ("lowercase", "conflate-quotes", "deinvert", "mod-domain", "dedup", "root-concept"),
+    "the smatch preset with the root triple (root, :root, concept of root) instead of (root, :TOP, top): "
+    "it matches only between roots with the same concept, as in amr-metric-suite's Smatch (the published "
+    "BAMBOO Smatch row) and Smatch++'s AMR standardizer",
+)

@@ -1,0 +1,206 @@
+"""Mutation testing of the core packages with mutmut, one package at a time, and a score table.
+
+For each package named in ``mutation/packages.toml`` it copies ``src/``, ``tests/``,
+``examples/`` and ``pyproject.toml`` into ``WORKDIR/<package>``, writes mutmut's ``setup.cfg`` there (mutate only
+that package, run only its test selection), runs ``mutmut run`` (mutmut keeps its results in
+``WORKDIR/<package>/mutants``, so an interrupted run resumes where it stopped), and then writes
+one table: mutants, killed, surviving, judged equivalent (``mutation/equivalent.toml``, each with
+its reason), not covered, timeouts, and the score = killed / (mutants − equivalent). The
+surviving mutants that are not judged equivalent are listed with their diffs.
+
+    python bench/mutation.py --shared ../shared stats report          # run two packages
+    python bench/mutation.py --shared ../shared --survivors stats     # new tests against the survivors only
+    python bench/mutation.py --shared ../shared --summary-only        # table of what has run
+
+It is slow (minutes to hours per package on two cores), so it is not part of the test suite.
+The tests read ../shared through ``AMRMETRICS_SHARED``, since the copies are not beside it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import tomllib
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CONFIG = ROOT / "mutation" / "packages.toml"
+EQUIVALENT = ROOT / "mutation" / "equivalent.toml"
+STATUSES = ("killed", "survived", "no tests", "timeout", "suspicious", "segfault", "not checked", "skipped")
+
+
+def load_config() -> dict:
+    """The packages, their test selections and the pinned mutmut version."""
+    return tomllib.loads(CONFIG.read_text(encoding="utf-8"))
+
+
+def equivalent_mutants() -> dict[str, dict[str, str]]:
+    """Mutant name -> ``{"reason", "diff"}`` for the survivors judged equivalent."""
+    if not EQUIVALENT.exists():
+        return {}
+    data = tomllib.loads(EQUIVALENT.read_text(encoding="utf-8"))
+    return {entry["mutant"]: entry for entry in data.get("equivalent", [])}
+
+
+def mutmut_command() -> list[str]:
+    """The ``mutmut`` entry point of this interpreter's environment."""
+    script = Path(sys.executable).with_name("mutmut")
+    if not script.exists():
+        sys.exit(f"mutation: {script} not found; pip install mutmut=={load_config()['mutmut']}")
+    return [str(script)]
+
+
+def check_version(pinned: str) -> None:
+    from importlib.metadata import version
+
+    found = version("mutmut")
+    if found != pinned:
+        sys.exit(f"mutation: mutmut {found} is installed, mutation/packages.toml pins {pinned}")
+
+
+def setup_cfg(package: str, settings: dict, config: dict) -> str:
+    """mutmut's configuration for one package."""
+    selection = [f"not ({' or '.join(config['exclude'])})"] if config.get("exclude") else []
+    if "k" in settings:
+        selection.append(f"({settings['k']})")
+    args = list(config.get("pytest_args", []))
+    if selection:
+        args += ["-k", " and ".join(selection)]
+    lines = [
+        "[mutmut]",
+        "source_paths = src",
+        f"only_mutate = src/amrmetrics/{package}/*",
+        "also_copy =",
+        "    examples",
+        "pytest_add_cli_args =",
+        *(f"    {a}" for a in args),
+        "pytest_add_cli_args_test_selection =",
+        *(f"    {t}" for t in settings["tests"]),
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def prepare(workdir: Path, package: str, settings: dict, config: dict) -> Path:
+    """A scratch copy of the repository configured for one package (reused when it exists)."""
+    place = workdir / package
+    if not place.exists():
+        place.mkdir(parents=True)
+        for name in ("src", "tests", "examples"):
+            shutil.copytree(ROOT / name, place / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        shutil.copy2(ROOT / "pyproject.toml", place / "pyproject.toml")
+    (place / "setup.cfg").write_text(setup_cfg(package, settings, config), encoding="utf-8")
+    return place
+
+
+def refresh_tests(place: Path) -> None:
+    """Replace the copy's tests with the repository's (after tests were added or strengthened)."""
+    for copy in (place / "tests", place / "mutants" / "tests"):
+        if copy.exists():
+            shutil.rmtree(copy)
+            shutil.copytree(ROOT / "tests", copy, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+
+
+def run_package(place: Path, shared: Path, children: int, mutants: list[str]) -> int:
+    env = {**os.environ, "AMRMETRICS_SHARED": str(shared), "PYTHONHASHSEED": "0"}
+    env.pop("PYTHONPATH", None)
+    command = mutmut_command() + ["run", "--max-children", str(children), *mutants]
+    return subprocess.run(command, cwd=place, env=env, check=False).returncode
+
+
+def results(place: Path) -> dict[str, str]:
+    """Mutant name -> status, from mutmut's own record."""
+    if not (place / "mutants").exists():
+        return {}
+    out = subprocess.run(
+        mutmut_command() + ["results", "--all", "true"], cwd=place, capture_output=True, text=True, check=True
+    ).stdout
+    found = {}
+    for line in out.splitlines():
+        name, sep, status = line.strip().rpartition(": ")
+        if sep and status in STATUSES:
+            found[name] = status
+    return found
+
+
+def diff(place: Path, mutant: str) -> str:
+    out = subprocess.run(mutmut_command() + ["show", mutant], cwd=place, capture_output=True, text=True, check=False)
+    return out.stdout
+
+
+def summarise(workdir: Path, packages: list[str], out: Path | None) -> str:
+    """The score table and the unexplained survivors, as Markdown."""
+    equivalent = equivalent_mutants()
+    rows = ["| package | mutants | killed | survived | equivalent | no tests | timeout | score |", "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    details = []
+    for package in packages:
+        place = workdir / package
+        status = results(place)
+        if not status:
+            rows.append(f"| {package} | not run | | | | | | |")
+            continue
+        counts = Counter(status.values())
+        judged = [m for m, s in status.items() if s == "survived" and m in equivalent]
+        left = [m for m, s in status.items() if s in ("survived", "no tests", "suspicious") and m not in equivalent]
+        unchecked = counts["not checked"]
+        total = len(status) - unchecked - len(judged)
+        killed = counts["killed"] + counts["timeout"] + counts["segfault"]
+        score = f"{100 * killed / total:.1f}%" if total else "n/a"
+        note = f" ({unchecked} not checked)" if unchecked else ""
+        rows.append(
+            f"| {package} | {len(status)}{note} | {killed} | {counts['survived']} | {len(judged)} | "
+            f"{counts['no tests']} | {counts['timeout']} | {score} |"
+        )
+        for mutant in left:
+            details.append(f"### {mutant} ({status[mutant]})\n\n```diff\n{diff(place, mutant).strip()}\n```\n")
+    text = "\n".join(rows) + "\n"
+    if details:
+        text += "\n## Survivors not judged equivalent\n\n" + "\n".join(details)
+    if out is not None:
+        out.write_text(text, encoding="utf-8")
+    return text
+
+
+def main(argv: list[str] | None = None) -> int:
+    config = load_config()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("packages", nargs="*", default=list(config["packages"]), help="default: all six")
+    parser.add_argument("--shared", type=Path, default=Path(os.environ.get("AMRMETRICS_SHARED") or ROOT.parent / "shared"))
+    parser.add_argument("--workdir", type=Path, default=Path(tempfile.gettempdir()) / "amrmetrics-mutation")
+    parser.add_argument("--max-children", type=int, default=1, help="parallel mutant runs (default 1)")
+    parser.add_argument("--summary", type=Path, help="also write the table to this file")
+    parser.add_argument("--summary-only", action="store_true", help="only summarise earlier runs")
+    parser.add_argument("--fresh", action="store_true", help="discard earlier results of these packages")
+    parser.add_argument(
+        "--survivors", action="store_true", help="take the repository's tests again and re-run only the surviving mutants"
+    )
+    args = parser.parse_args(argv)
+    unknown = set(args.packages) - set(config["packages"])
+    if unknown:
+        parser.error(f"unknown package(s): {', '.join(sorted(unknown))}")
+    check_version(config["mutmut"])
+    if not args.summary_only:
+        if not (args.shared / "golden").is_dir():
+            parser.error(f"--shared {args.shared}: no golden/ folder there (the golden tests would skip)")
+        for package in args.packages:
+            if args.fresh:
+                shutil.rmtree(args.workdir / package, ignore_errors=True)
+            place = prepare(args.workdir, package, config["packages"][package], config)
+            again: list[str] = []
+            if args.survivors:
+                again = [m for m, s in results(place).items() if s in ("survived", "no tests", "suspicious")]
+                refresh_tests(place)
+                if not again:
+                    continue
+            print(f"mutation: {package} in {place}" + (f", {len(again)} survivors again" if again else ""), flush=True)
+            run_package(place, args.shared.resolve(), args.max_children, again)
+    print(summarise(args.workdir, args.packages, args.summary))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
