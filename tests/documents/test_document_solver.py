@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
-from align.align_helpers import brute_force, problems
+from align.align_helpers import brute_force, partial_injections, problems
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import graph_pairs, with_duplicates
@@ -12,6 +14,7 @@ from strategies import graph_pairs, with_duplicates
 from amrmetrics.align import AlignmentProblem, ExactSolver, build_problem, decompose
 from amrmetrics.align.decompose import DecomposingSolver, split
 from amrmetrics.align.doc_problem import build_document_problem
+from amrmetrics.align.first_order import lagrangian_bound
 from amrmetrics.align.indexed import index_problem
 from amrmetrics.align.restrict import Compatibility, restrict
 
@@ -51,7 +54,7 @@ def test_a_restricted_build_equals_restricting_the_full_problem(pair, seed) -> N
 @given(problems(max_nodes=5), st.booleans())
 def test_decomposing_finds_the_optimum(problem: AlignmentProblem, large: bool) -> None:
     """Every problem split into parts (the size threshold set to 0) still gets its brute-force
-    optimum, also when every part takes the first-order LP route (``large``)."""
+    optimum, also when every part takes the Lagrangian route (``large``)."""
     solver = DecomposingSolver()
     saved = decompose.SMALL_NODES, decompose.LARGE_SIZE
     decompose.SMALL_NODES, decompose.LARGE_SIZE = 0, 0 if large else saved[1]
@@ -83,7 +86,7 @@ def test_forced_pairs_and_components() -> None:
 
 
 def test_reduced_cost_fixing_keeps_the_optimum_on_a_hard_problem() -> None:
-    """A random problem with many links (fractional LP), every part on the first-order route: the
+    """A random problem with many links (fractional LP), every part on the Lagrangian route: the
     same optimum as the simplex-based exact solver, certified."""
     rng = np.random.default_rng(11)
     n = 30
@@ -116,3 +119,20 @@ def test_the_time_limit_covers_the_whole_document() -> None:
     assert DecomposingSolver().solve(problem).value == pytest.approx(exact.value)
     started = DecomposingSolver(timeout=1e-4).solve(problem, start=np.array(exact.mapping))
     assert started.value == pytest.approx(exact.value) and started.upper >= exact.value - 1e-9
+
+
+@law
+@given(problems(max_nodes=5))
+def test_the_lagrangian_bound_and_its_fixing_keep_every_optimal_mapping(problem: AlignmentProblem) -> None:
+    """The bound is at least the brute-force optimum, and every candidate of an optimal mapping is
+    kept for any target below the optimum (so fixing never loses it)."""
+    ip = index_problem(problem)
+    best = brute_force(problem)
+    bound, found = lagrangian_bound(ip, np.full(ip.n_test, -1), math.inf)
+    assert bound.dual >= best - 1e-6 and bound.upper >= best - 1e-6
+    assert problem.value(found) <= best + 1e-9
+    maps = np.where((injections := partial_injections(*problem.shape)) == problem.shape[1], -1, injections)
+    optimal = next(m for m in maps if problem.value(m) == pytest.approx(best))
+    used = ip.candidate_of(optimal)
+    used = used[used < ip.size]
+    assert bound.useful(best - 1, ip.integral)[used].all()

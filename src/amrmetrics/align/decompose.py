@@ -12,11 +12,10 @@ Three steps, all exact:
    optimum is the sum of their optima and each is solved on its own by the wrapped solver, within
    what is left of the time limit, smallest first.
 3. **Large parts.** A part with :data:`LARGE_SIZE` weights or more (two documents of 50
-   sentences: 40,000) gets its LP bound from a first-order method instead of the simplex method
-   (:mod:`amrmetrics.align.first_order`), a start from hill-climbing and from the rounded LP
-   solution, and loses every candidate that reduced-cost fixing rules out; what is left is split
-   again (steps 1-2) and solved part by part. Parts of :data:`HUGE_SIZE` or more go to the exact
-   solver whole.
+   sentences: 40,000) is bounded without an LP (:mod:`amrmetrics.align.first_order`: Lagrangian
+   potentials, an assignment and subgradient steps, climbing from the steps' assignments), and
+   loses every candidate the assignment's prices rule out; what is left is split again (steps 1-2)
+   and solved part by part.
 
 A document of 200 sentences aligned within its sentences becomes 200 sentence problems. Without
 the constraint, what is left after forcing is usually one large part.
@@ -34,7 +33,7 @@ from scipy.sparse.csgraph import connected_components
 
 from amrmetrics.align.bounds import potentials
 from amrmetrics.align.exact import ExactSolver
-from amrmetrics.align.first_order import first_order_bound
+from amrmetrics.align.first_order import lagrangian_bound
 from amrmetrics.align.hillclimb import climb, greedy_init
 from amrmetrics.align.indexed import IndexedProblem, index_problem
 from amrmetrics.align.problem import AlignmentProblem
@@ -43,13 +42,9 @@ from amrmetrics.align.result import Alignment, certified
 SMALL_NODES = 64
 """Problems with fewer test or gold nodes than this go straight to the wrapped solver."""
 LARGE_SIZE = 30_000
-"""Parts with at least this many non-zero unary weights and links take the first-order LP route (step 3)..."""
-HUGE_SIZE = 100_000
-"""...unless they have this many or more (two documents of 100 sentences: 150,000), where PDLP takes
-minutes (80 s of CPU at 100 sentences, unfinished after 300 s at 200): those go to the exact
-solver whole, and a start only improves the mapping returned when time runs out."""
+"""Parts with at least this many non-zero unary weights and links take the Lagrangian route (step 3)."""
 LP_SHARE = 0.6
-"""Under a time limit, the first-order LP may use this share of what is left."""
+"""Under a time limit, the Lagrangian bound may use this share of what is left."""
 _LAST_RESORT = 1e-6
 """Seconds given to a part when the time limit has passed (the solver then returns its cheap bounds)."""
 
@@ -147,7 +142,7 @@ class DecomposingSolver(ExactSolver):
         for part in pieces.parts:
             size = len(part.problem.weights) + np.count_nonzero(part.problem.unary)
             part_start = None if start is None else _within(start, part)
-            if large and LARGE_SIZE <= size < HUGE_SIZE:
+            if large and LARGE_SIZE <= size:
                 result = self._large(part.problem, deadline, part_start)
             else:
                 result = _better(part.problem, self._part(part.problem, _left(deadline)), part_start)
@@ -158,15 +153,15 @@ class DecomposingSolver(ExactSolver):
         return mapping, upper
 
     def _large(self, problem: AlignmentProblem, deadline: float, start: np.ndarray | None) -> Alignment:
-        """Step 3 on one part: climb, first-order LP bound, reduced-cost fixing, then the rest split and solved."""
+        """Step 3 on one part: climb, Lagrangian bound, fixing by its prices, then the rest split and solved."""
         began = time.perf_counter()
         ip = index_problem(problem)
         best = climb(ip, greedy_init(ip, potentials(ip)) if start is None else start)
         value = problem.value(best)
         left = deadline - time.perf_counter()
-        lp = first_order_bound(ip, LP_SHARE * left if math.isfinite(left) else math.inf)
-        if lp is None:
-            return _better(problem, self._part(problem, _left(deadline)), best)
+        lp, found = lagrangian_bound(ip, best, time.perf_counter() + LP_SHARE * left if math.isfinite(left) else math.inf)
+        if problem.value(found) > value:
+            best, value = found, problem.value(found)
         rounded = climb(ip, greedy_init(ip, np.where(lp.x > 0.5, lp.x, 0.0)))
         if problem.value(rounded) > value:
             best, value = rounded, problem.value(rounded)
