@@ -43,8 +43,13 @@ SMALL_NODES = 64
 """Problems with fewer test or gold nodes than this go straight to the wrapped solver."""
 LARGE_SIZE = 30_000
 """Parts with at least this many non-zero unary weights and links take the Lagrangian route (step 3)."""
+LP_LIMIT = 100_000
+"""Under a time limit, what fixing leaves of a large part goes on to the exact solver only when it has
+fewer candidates and links than this: a larger LP takes minutes and gigabytes (two 200-sentence
+documents: 2.6 GB peak), so the part keeps its Lagrangian bound instead."""
 LP_SHARE = 0.6
-"""Under a time limit, the Lagrangian bound may use this share of what is left."""
+"""Under a time limit, the Lagrangian bound may use this share of what is left (all of it when the part
+has :data:`LP_LIMIT` candidates and links or more: fixing rarely leaves such a part small enough)."""
 _LAST_RESORT = 1e-6
 """Seconds given to a part when the time limit has passed (the solver then returns its cheap bounds)."""
 
@@ -159,7 +164,8 @@ class DecomposingSolver(ExactSolver):
         best = climb(ip, greedy_init(ip, potentials(ip)) if start is None else start)
         value = problem.value(best)
         left = deadline - time.perf_counter()
-        lp, found = lagrangian_bound(ip, best, time.perf_counter() + LP_SHARE * left if math.isfinite(left) else math.inf)
+        share = 1.0 if ip.size + len(ip.qw) >= LP_LIMIT else LP_SHARE
+        lp, found = lagrangian_bound(ip, best, time.perf_counter() + share * left if math.isfinite(left) else math.inf)
         if problem.value(found) > value:
             best, value = found, problem.value(found)
         rounded = climb(ip, greedy_init(ip, np.where(lp.x > 0.5, lp.x, 0.0)))
@@ -167,7 +173,10 @@ class DecomposingSolver(ExactSolver):
             best, value = rounded, problem.value(rounded)
         if certified(value, lp.upper) or time.perf_counter() >= deadline:
             return Alignment.of(best, value, lp.upper, "time-limit", time.perf_counter() - began)
-        mapping, upper = self._split_and_solve(ip.restrict(lp.useful(value, ip.integral)), deadline, large=False)
+        rest = ip.restrict(lp.useful(value, ip.integral))
+        if math.isfinite(deadline) and rest.size + len(rest.qw) >= LP_LIMIT:
+            return Alignment.of(best, value, lp.upper, "time-limit", time.perf_counter() - began)
+        mapping, upper = self._split_and_solve(rest, deadline, large=False)
         upper = min(lp.upper, max(value, upper))
         if problem.value(mapping) > value:
             best, value = mapping, problem.value(mapping)
