@@ -1,7 +1,7 @@
 """Whole-process Smatch benchmark: amrmetrics (exact) against smatch 1.0.4 and smatchpp 1.8.0.
 
 Prints one table row per (tool, dataset): wall seconds, peak memory of the process, corpus F,
-and pairs certified optimal. Every tool runs as its own process, so imports and reading count.
+and pairs certified optimal. Documents (long graphs) are measured by ``bench/doc_bench.py``. Every tool runs as its own process, so imports and reading count.
 The reference tools run when installed (in this interpreter or in the one named by
 ``--reference-python``), each under a time limit and a memory cap so a blow-up is reported, not
 suffered.
@@ -24,21 +24,18 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-import penman
-
-from amrmetrics.read import split_blocks
-
 ROOT = Path(__file__).resolve().parents[1]
 
 
 @dataclass
 class Outcome:
-    """One process run: seconds, peak RSS in MB, what it printed, and how it ended."""
+    """One process run: wall seconds, peak RSS in MB, what it printed, how it ended, and its CPU seconds."""
 
     seconds: float
     peak_mb: float
     stdout: str
     status: str
+    cpu: float = 0.0
 
 
 def run(cmd: list[str], limit_s: float, mem_gb: float) -> Outcome:
@@ -71,31 +68,7 @@ def run(cmd: list[str], limit_s: float, mem_gb: float) -> Outcome:
     if status == "ok" and code != 0:
         memory = "MemoryError" in errors or os.waitstatus_to_exitcode(code) == -9
         status = f"out of memory ({mem_gb:g} GB cap)" if memory else f"exit {os.waitstatus_to_exitcode(code)}"
-    return Outcome(seconds, usage.ru_maxrss / 1024, text, status)
-
-
-def join_documents(path: Path, n: int, out: Path) -> None:
-    """Write the first ``n`` graphs of ``path`` as one ``multi-sentence`` graph, variables renamed apart."""
-    with open(path, encoding="utf-8") as handle:
-        graphs = [penman.parse(b.text) for b in split_blocks(handle)]
-    children = []
-    for k, tree in enumerate(graphs[:n], 1):
-        variables = {var for var, _ in tree.nodes()}
-        children.append((f":snt{k}", _rename(tree.node, f"s{k}", variables)))
-    doc = penman.Tree(("m", [("/", "multi-sentence")] + children))
-    out.write_text(penman.format(doc) + "\n", encoding="utf-8")
-
-
-def _rename(node: tuple, prefix: str, variables: set[str]) -> tuple:
-    var, branches = node
-    renamed = []
-    for role, target in branches:
-        if isinstance(target, tuple):
-            target = _rename(target, prefix, variables)
-        elif role != "/" and target in variables:
-            target = f"{prefix}{target}"
-        renamed.append((role, target))
-    return (f"{prefix}{var}", renamed)
+    return Outcome(seconds, usage.ru_maxrss / 1024, text, status, usage.ru_utime + usage.ru_stime)
 
 
 def amrmetrics_cmd(test: Path, gold: Path, jobs: int) -> list[str]:
@@ -122,17 +95,9 @@ def main() -> None:
 
     lp = args.shared / "data/littleprince-parses"
     sts = args.shared / "data/bamboo/sts/main-train"
-    tmp = Path(tempfile.mkdtemp(prefix="amrmetrics-bench-"))
     datasets: list[tuple[str, Path, Path]] = [("littleprince (400)", lp / "candidates.amr", lp / "references.amr")]
     if not args.skip_large:
         datasets.append(("sts main-train (5750)", sts / "src.train.amr", sts / "tgt.train.amr"))
-    for n in (10, 25, 50):
-        cand, ref = tmp / f"cand{n}.amr", tmp / f"ref{n}.amr"
-        join_documents(lp / "candidates.amr", n, cand)
-        join_documents(lp / "references.amr", n, ref)
-        datasets.append((f"doc N={n} cand vs ref", cand, ref))
-        datasets.append((f"doc N={n} ref vs itself", ref, ref))
-
     ref_py = args.reference_python
     smatch_py = shutil.which("smatch.py", path=str(Path(ref_py).parent)) or shutil.which("smatch.py")
     has_smatchpp = subprocess.run([ref_py, "-c", "import smatchpp"], capture_output=True).returncode == 0
@@ -169,7 +134,6 @@ def main() -> None:
     print("|" + "---|" * len(head))
     for row in rows:
         print("| " + " | ".join(row) + " |")
-    shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == "__main__":

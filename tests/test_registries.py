@@ -42,7 +42,7 @@ def test_presets_and_steps_load_and_agree() -> None:
 
 def test_solver_names_are_one_list() -> None:
     assert set(typing.get_args(SolverName)) == set(SOLVERS)
-    assert {type(make_solver(name)).__name__ for name in SOLVERS} == {"ExactSolver", "HillClimbSolver"}
+    assert {type(make_solver(name)).__name__ for name in SOLVERS} == {"DecomposingSolver", "HillClimbSolver"}
 
 
 def test_backends_load() -> None:

@@ -52,7 +52,11 @@ def test_smatch_pair_scores_by_hand():
     assert result.scores == pytest.approx({"P": 6 / 7, "R": 6 / 7, "F": 6 / 7})  # go-02 vs go-01: 6 of 7 triples
 
 
-@pytest.mark.parametrize("name", sorted(set(METRICS) - {"smatch-fine"}))
+ASPECT_METRICS = {"smatch-fine", "docsmatch"}
+"""Metrics keyed ``<aspect>.P`` (their specs are ``smatch:fine`` and ``smatch:doc=...``)."""
+
+
+@pytest.mark.parametrize("name", sorted(set(METRICS) - ASPECT_METRICS))
 def test_every_metric_follows_the_documented_key_rule(name):
     pair = amrmetrics.score(TEST, GOLD, name)
     corpus = amrmetrics.score([TEST, GOLD], [GOLD, GOLD], name)[name]
@@ -66,8 +70,15 @@ def test_fine_aspects_each_have_p_r_f():
     assert set(scores) == {f"{a}.{k}" for a in aspects for k in PRF}
 
 
+def test_document_smatch_has_the_document_and_coreference_aspects():
+    corpus = amrmetrics.score([TEST, GOLD], [GOLD, GOLD], "smatch:doc=sentence")["smatch:doc=sentence"]
+    keys = {f"{a}.{k}" for a in ("Smatch", "Coref") for k in PRF}
+    assert set(corpus.micro) == set(corpus.macro) == set(corpus.pairs[0].scores) == keys
+    assert corpus.pairs[0].scores["Smatch.F"] == pytest.approx(6 / 7)
+
+
 def test_every_registered_metric_is_in_the_rule():
-    assert set(METRICS) - {"smatch-fine"} == set(KEYS)
+    assert set(METRICS) - ASPECT_METRICS == set(KEYS)
 
 
 def test_compare_below_ten_pairs_keeps_the_interval_shape():

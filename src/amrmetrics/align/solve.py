@@ -17,7 +17,7 @@ SolverName = Literal["exact", "hillclimb"]
 SOLVERS = Registry(
     "solver",
     {
-        "exact": "amrmetrics.align.exact:ExactSolver",
+        "exact": "amrmetrics.align.decompose:DecomposingSolver",
         "hillclimb": "amrmetrics.align.hillclimb:HillClimbSolver",
     },
 )

@@ -23,6 +23,7 @@ SUBCOMMANDS = Registry(
         "probe": "amrmetrics.cli.probe:add_parser",
         "perturb": "amrmetrics.cli.perturb:add_parser",
         "metrics": "amrmetrics.cli.metrics:add_parser",
+        "documents": "amrmetrics.cli.documents:add_parser",
     },
 )
 """Every subcommand: its name and the ``add_parser(subparsers)`` that registers it (one line per command)."""

@@ -30,6 +30,7 @@ METRICS = Registry(
         "smatch": "amrmetrics.metrics.smatch:Smatch",
         "s2match": "amrmetrics.metrics.s2match:S2match",
         "smatch-fine": "amrmetrics.metrics.fine:FineSmatch",
+        "docsmatch": "amrmetrics.metrics.docsmatch:DocSmatch",
         "rematch": "amrmetrics.metrics.rematch:Rematch",
         "sembleu": "amrmetrics.metrics.sembleu:SemBLEU",
         "sema": "amrmetrics.metrics.sema:Sema",
@@ -44,8 +45,10 @@ METRICS = Registry(
 )
 """Registry name -> ``module:Class`` (imported only when used, so unused metrics cost nothing)."""
 
-ALIASES: dict[str, str] = {"smatch:fine": "smatch-fine"}
-"""A flag that turns a metric into another registered one: ``smatch:fine`` is ``smatch-fine``."""
+ALIASES: dict[str, str] = {"smatch:fine": "smatch-fine", "smatch:doc": "docsmatch"}
+"""A flag that turns a metric into another registered one: ``smatch:fine`` is ``smatch-fine``; a
+value other than yes goes to the target's parameter of that name (``smatch:doc=any`` is
+``docsmatch:doc=any``)."""
 
 
 def metric_class(name: str) -> type[Metric]:
@@ -122,7 +125,10 @@ def build_metric(name: str, params: Mapping[str, str], defaults: Mapping[str, An
     """
     flags = [k for k in params if f"{name}:{k}" in ALIASES and params[k].lower() not in ("0", "no", "false", "off")]
     if flags:
-        name, params = ALIASES[f"{name}:{flags[0]}"], {k: v for k, v in params.items() if k != flags[0]}
+        flag, value = flags[0], params[flags[0]]
+        name, params = ALIASES[f"{name}:{flag}"], {k: v for k, v in params.items() if k != flag}
+        if value.lower() not in ("1", "yes", "true", "on"):
+            params[flag] = value
     cls = metric_class(name)
     hints = _parameters(cls)
     unknown = [k for k in params if k not in hints]

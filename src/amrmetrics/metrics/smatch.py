@@ -12,6 +12,7 @@ from amrmetrics.align.solve import Alignment, SolverName, make_solver
 from amrmetrics.defaults import DEFAULT_SEED
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import MatchMetric, PairResult, prf
+from amrmetrics.metrics.doc_start import sentence_start
 from amrmetrics.standardize import Preset, get_preset
 
 
@@ -69,8 +70,11 @@ class AlignedMatch(MatchMetric):
         return build_problem(test, gold, duplicates=self.preset.duplicates)
 
     def align(self, test: Graph, gold: Graph) -> Alignment:
-        """The best alignment of a prepared pair, with its certificate."""
-        return self._solver().solve(self.problem(test, gold))
+        """The best alignment of a prepared pair, with its certificate (two documents start from
+        their alignment within sentences, see :mod:`amrmetrics.metrics.doc_start`)."""
+        problem, solver = self.problem(test, gold), self._solver()
+        start = sentence_start(problem, test, gold, solver)
+        return solver.solve(problem) if start is None else solver.solve(problem, start=start)
 
     def pair(self, test: Graph, gold: Graph) -> PairResult:
         alignment = self.align(test, gold)

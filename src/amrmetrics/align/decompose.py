@@ -1,0 +1,216 @@
+"""Solve a large problem as the sum of independent parts (document graphs).
+
+Three steps, all exact:
+
+1. **Forced pairs.** When test node i and gold node j each have exactly one candidate, the pair
+   (i, j), some optimal mapping contains it: mapping it earns its weight and its links and takes
+   nothing from any other node. Its links become unary weight of their other candidate. The root
+   of a document (a ``multi-sentence`` node, linked to every sentence by ``:sntK``) is such a pair,
+   and so is every node that a sentence constraint leaves with one partner.
+2. **Components.** What is left splits into connected components of test and gold nodes (joined
+   by a candidate, or by a link between two candidates). No weight crosses two components, so the
+   optimum is the sum of their optima and each is solved on its own by the wrapped solver, within
+   what is left of the time limit, smallest first.
+3. **Large parts.** A part with :data:`LARGE_SIZE` weights or more (two documents of 50
+   sentences: 40,000) is bounded without an LP (:mod:`amrmetrics.align.first_order`: Lagrangian
+   potentials, an assignment and subgradient steps, climbing from the steps' assignments), and
+   loses every candidate the assignment's prices rule out; what is left is split again (steps 1-2)
+   and solved part by part.
+
+A document of 200 sentences aligned within its sentences becomes 200 sentence problems. Without
+the constraint, what is left after forcing is usually one large part.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+
+import numpy as np
+from scipy.sparse import coo_array
+from scipy.sparse.csgraph import connected_components
+
+from amrmetrics.align.bounds import potentials
+from amrmetrics.align.exact import ExactSolver
+from amrmetrics.align.first_order import lagrangian_bound
+from amrmetrics.align.hillclimb import climb, greedy_init
+from amrmetrics.align.indexed import IndexedProblem, index_problem
+from amrmetrics.align.problem import AlignmentProblem
+from amrmetrics.align.result import Alignment, certified
+
+SMALL_NODES = 64
+"""Problems with fewer test or gold nodes than this go straight to the wrapped solver."""
+LARGE_SIZE = 30_000
+"""Parts with at least this many non-zero unary weights and links take the Lagrangian route (step 3)."""
+LP_LIMIT = 100_000
+"""Under a time limit, what fixing leaves of a large part goes on to the exact solver only when it has
+fewer candidates and links than this: a larger LP takes minutes and gigabytes (two 200-sentence
+documents: 2.6 GB peak), so the part keeps its Lagrangian bound instead."""
+LP_SHARE = 0.6
+"""Under a time limit, the Lagrangian bound may use this share of what is left (all of it when the part
+has :data:`LP_LIMIT` candidates and links or more: fixing rarely leaves such a part small enough)."""
+_LAST_RESORT = 1e-6
+"""Seconds given to a part when the time limit has passed (the solver then returns its cheap bounds)."""
+
+
+@dataclass(frozen=True, eq=False)
+class Part:
+    """One independent part: its test nodes ``rows``, gold nodes ``cols`` (increasing) and its problem."""
+
+    rows: np.ndarray
+    cols: np.ndarray
+    problem: AlignmentProblem
+
+
+@dataclass(frozen=True, eq=False)
+class Split:
+    """A problem as forced pairs (their mapping and earned weight) plus independent parts."""
+
+    forced: np.ndarray
+    earned: float
+    parts: tuple[Part, ...]
+
+
+def split(ip: IndexedProblem) -> Split:
+    """Force the pairs of nodes with one candidate each, then cut the rest into components."""
+    per_test = np.bincount(ip.ci, minlength=ip.n_test)
+    per_gold = np.bincount(ip.cj, minlength=ip.n_gold)
+    forced = (per_test[ip.ci] == 1) & (per_gold[ip.cj] == 1)
+    mapping = np.full(ip.n_test, -1, dtype=np.int64)
+    mapping[ip.ci[forced]] = ip.cj[forced]
+    fa, fb = forced[ip.qa], forced[ip.qb]
+    earned = float(ip.cu[forced].sum() + ip.qw[fa & fb].sum())
+    unary = ip.cu + np.bincount(ip.qb[fa & ~fb], ip.qw[fa & ~fb], minlength=ip.size) + np.bincount(
+        ip.qa[fb & ~fa], ip.qw[fb & ~fa], minlength=ip.size
+    )
+    free = np.flatnonzero(~forced)
+    links = np.flatnonzero(~fa & ~fb)
+    n = ip.n_test + ip.n_gold
+    ends_a = np.concatenate([ip.ci[free], ip.ci[ip.qa[links]]])
+    ends_b = np.concatenate([ip.n_test + ip.cj[free], ip.ci[ip.qb[links]]])
+    graph = coo_array((np.ones(len(ends_a), dtype=np.int8), (ends_a, ends_b)), shape=(n, n))
+    _, label = connected_components(graph, directed=False)
+    owner = label[ip.ci]
+    parts = []
+    for component in np.unique(owner[free]):
+        rows = np.flatnonzero(label[: ip.n_test] == component)
+        cols = np.flatnonzero(label[ip.n_test :] == component)
+        mine = free[owner[free] == component]
+        parts.append(_part(ip, rows, cols, mine, links[owner[ip.qa[links]] == component], unary))
+    parts.sort(key=lambda p: (p.problem.unary.size, int(p.rows[0])))
+    return Split(mapping, earned, tuple(parts))
+
+
+def _part(
+    ip: IndexedProblem, rows: np.ndarray, cols: np.ndarray, candidates: np.ndarray, links: np.ndarray, unary: np.ndarray
+) -> Part:
+    """The problem of one component (its candidates' unary weights include the forced links)."""
+    row_of = np.full(ip.n_test, -1, dtype=np.int64)
+    row_of[rows] = np.arange(len(rows))
+    col_of = np.full(ip.n_gold, -1, dtype=np.int64)
+    col_of[cols] = np.arange(len(cols))
+    grid = np.zeros((len(rows), len(cols)))
+    grid[row_of[ip.ci[candidates]], col_of[ip.cj[candidates]]] = unary[candidates]
+    a, b = ip.qa[links], ip.qb[links]
+    pairs = np.stack([row_of[ip.ci[a]], col_of[ip.cj[a]], row_of[ip.ci[b]], col_of[ip.cj[b]]], axis=1).reshape(-1, 4)
+    return Part(rows, cols, AlignmentProblem(grid, pairs, ip.qw[links]))
+
+
+class DecomposingSolver(ExactSolver):
+    """The exact solver, applied to the independent parts of a large problem (see the module doc).
+
+    ``timeout`` bounds the whole problem: each part gets what is left. Problems with fewer than
+    :data:`SMALL_NODES` nodes on a side are solved whole. One engine serves every part. A ``start``
+    mapping (a known good one, such as the alignment within sentences) is where large parts climb
+    from; a part that is not certified in time returns the better of its result and that climb.
+    """
+
+    takes_start = True
+
+    def solve(self, problem: AlignmentProblem, start: np.ndarray | None = None) -> Alignment:
+        """The optimal alignment (or, on timeout, the best found with a proven bound)."""
+        if min(problem.shape) < SMALL_NODES:
+            return super().solve(problem)
+        began = time.perf_counter()
+        deadline = math.inf if self.timeout is None else began + self.timeout
+        mapping, upper = self._split_and_solve(index_problem(problem), deadline, True, start)
+        return Alignment.of(mapping, problem.value(mapping), upper, "time-limit", time.perf_counter() - began)
+
+    def _split_and_solve(
+        self, ip: IndexedProblem, deadline: float, large: bool, start: np.ndarray | None = None
+    ) -> tuple[np.ndarray, float]:
+        """Steps 1-2 (and 3 when ``large``): the combined mapping and its proven upper bound."""
+        pieces = split(ip)
+        mapping = pieces.forced.copy()
+        upper = pieces.earned
+        for part in pieces.parts:
+            size = len(part.problem.weights) + np.count_nonzero(part.problem.unary)
+            part_start = None if start is None else _within(start, part)
+            if large and LARGE_SIZE <= size:
+                result = self._large(part.problem, deadline, part_start)
+            else:
+                result = _better(part.problem, self._part(part.problem, _left(deadline)), part_start)
+            chosen = np.asarray(result.mapping, dtype=np.int64)
+            mapped = chosen >= 0
+            mapping[part.rows[mapped]] = part.cols[chosen[mapped]]
+            upper += result.upper
+        return mapping, upper
+
+    def _large(self, problem: AlignmentProblem, deadline: float, start: np.ndarray | None) -> Alignment:
+        """Step 3 on one part: climb, Lagrangian bound, fixing by its prices, then the rest split and solved."""
+        began = time.perf_counter()
+        ip = index_problem(problem)
+        best = climb(ip, greedy_init(ip, potentials(ip)) if start is None else start)
+        value = problem.value(best)
+        left = deadline - time.perf_counter()
+        share = 1.0 if ip.size + len(ip.qw) >= LP_LIMIT else LP_SHARE
+        lp, found = lagrangian_bound(ip, best, time.perf_counter() + share * left if math.isfinite(left) else math.inf)
+        if problem.value(found) > value:
+            best, value = found, problem.value(found)
+        rounded = climb(ip, greedy_init(ip, np.where(lp.x > 0.5, lp.x, 0.0)))
+        if problem.value(rounded) > value:
+            best, value = rounded, problem.value(rounded)
+        if certified(value, lp.upper) or time.perf_counter() >= deadline:
+            return Alignment.of(best, value, lp.upper, "time-limit", time.perf_counter() - began)
+        rest = ip.restrict(lp.useful(value, ip.integral))
+        if math.isfinite(deadline) and rest.size + len(rest.qw) >= LP_LIMIT:
+            return Alignment.of(best, value, lp.upper, "time-limit", time.perf_counter() - began)
+        mapping, upper = self._split_and_solve(rest, deadline, large=False)
+        upper = min(lp.upper, max(value, upper))
+        if problem.value(mapping) > value:
+            best, value = mapping, problem.value(mapping)
+        return Alignment.of(best, value, upper, "time-limit", time.perf_counter() - began)
+
+    def _part(self, problem: AlignmentProblem, timeout: float | None) -> Alignment:
+        """The exact solver on one part, with its own time limit."""
+        whole, self.timeout = self.timeout, timeout
+        try:
+            return super().solve(problem)
+        finally:
+            self.timeout = whole
+
+
+def _better(problem: AlignmentProblem, result: Alignment, start: np.ndarray | None) -> Alignment:
+    """``result``, or (when it is not certified and climbing from ``start`` does better) that climb with
+    ``result``'s bound."""
+    if start is None or result.status == "optimal":
+        return result
+    climbed = climb(index_problem(problem), np.asarray(start, dtype=np.int64))
+    value = problem.value(climbed)
+    if value <= result.value:
+        return result
+    return Alignment.of(climbed, value, result.upper, "time-limit", result.seconds)
+
+
+def _within(mapping: np.ndarray, part: Part) -> np.ndarray:
+    """A whole-problem mapping as a mapping of ``part``'s nodes (pairs leaving the part unmapped)."""
+    image = np.asarray(mapping, dtype=np.int64)[part.rows]
+    at = np.minimum(np.searchsorted(part.cols, image), len(part.cols) - 1)
+    return np.where((image >= 0) & (part.cols[at] == image), at, -1)
+
+
+def _left(deadline: float) -> float | None:
+    """Seconds to the deadline for a part's own limit (None: no limit; at least a token amount)."""
+    left = deadline - time.perf_counter()
+    return None if math.isinf(left) else max(left, _LAST_RESORT)

@@ -1,0 +1,68 @@
+"""Problems made from other problems: only some node pairs allowed, or a weighted sum of objectives.
+
+Restricting is how document Smatch keeps nodes within their sentences: a pair that is not allowed
+earns nothing, alone or in a link, which is the same as never mapping it (a solver may still leave
+such a pair in its mapping; :meth:`Compatibility.keep` removes it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from scipy.sparse import coo_array, csr_array
+
+from amrmetrics.align.problem import AlignmentProblem
+
+
+@dataclass(frozen=True, eq=False)
+class Compatibility:
+    """Test node i may map to gold node j only when ``table[test[i], gold[j]]`` (nodes in numbered groups)."""
+
+    test: np.ndarray
+    gold: np.ndarray
+    table: np.ndarray
+
+    def allows(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
+        """Elementwise: may test node ``i`` map to gold node ``j``?"""
+        return self.table[self.test[i], self.gold[j]]
+
+    def mask(self) -> np.ndarray:
+        """The ``(n_test, n_gold)`` table of allowed pairs."""
+        return self.table[self.test[:, None], self.gold[None, :]]
+
+    def keep(self, mapping: Sequence[int]) -> np.ndarray:
+        """``mapping`` with every pair that is not allowed unmapped (it earned nothing in the restricted problem)."""
+        m = np.array(mapping, dtype=np.int64)
+        mapped = np.flatnonzero(m >= 0)
+        m[mapped[~self.allows(mapped, m[mapped])]] = -1
+        return m
+
+
+def restrict(problem: AlignmentProblem, allowed: Compatibility) -> AlignmentProblem:
+    """The problem where only ``allowed`` node pairs earn anything."""
+    unary = problem.unary
+    if isinstance(unary, np.ndarray):
+        unary = np.where(allowed.mask(), unary, 0.0)
+    else:
+        entries = coo_array(unary)
+        keep = allowed.allows(entries.row, entries.col)
+        unary = csr_array((entries.data[keep], (entries.row[keep], entries.col[keep])), shape=unary.shape)
+    pairs = problem.pairs
+    keep = allowed.allows(pairs[:, 0], pairs[:, 1]) & allowed.allows(pairs[:, 2], pairs[:, 3])
+    return AlignmentProblem(unary, pairs[keep], np.asarray(problem.weights)[keep])
+
+
+def weighted_sum(terms: Sequence[tuple[float, AlignmentProblem]]) -> AlignmentProblem:
+    """The problem whose objective is ``sum(w * objective)`` over ``terms`` (problems of one shape)."""
+    unary = np.zeros(terms[0][1].shape)
+    for weight, problem in terms:
+        dense = problem.unary.todense() if hasattr(problem.unary, "todense") else problem.unary
+        unary += weight * np.asarray(dense)
+    quads = np.concatenate([p.pairs for _, p in terms]).reshape(-1, 4).astype(np.int64)
+    values = np.concatenate([w * np.asarray(p.weights, dtype=np.float64) for w, p in terms])
+    if not len(quads):
+        return AlignmentProblem(unary, quads, values)
+    keys, inverse = np.unique(quads, axis=0, return_inverse=True)
+    return AlignmentProblem(unary, keys, np.bincount(inverse.ravel(), weights=values, minlength=len(keys)))
