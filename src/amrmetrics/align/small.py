@@ -104,19 +104,20 @@ def index_small(problem: AlignmentProblem) -> SmallProblem | None:
     unary, weights = problem.unary, problem.weights
     if problem.ceiling is not None or not isinstance(unary, np.ndarray) or len(weights) > SMALL_LINKS:
         return None
-    rows, cols = np.nonzero(unary)
-    if len(rows) > SMALL_CANDIDATES:
+    flat = unary.ravel()
+    cells = np.flatnonzero(flat)
+    if len(cells) > SMALL_CANDIDATES:
         return None
-    values = unary[rows, cols].tolist()
+    values = flat[cells].tolist()
     w = np.asarray(weights, dtype=np.float64).tolist()
     if any(v < 0 or v % 1 for v in values) or any(x <= 0 or x % 1 for x in w):
         return None
     n1, n2 = problem.shape
     width = n2 + 1
-    unary_keys = [i * width + j for i, j in zip(rows.tolist(), cols.tolist())]
-    quads = problem.pairs.tolist()
-    a_keys = [i * width + j for i, j, _, _ in quads]
-    b_keys = [k * width + l for _, _, k, l in quads]
+    unary_keys = [cell + cell // n2 for cell in cells.tolist()]  # i * width + j for cell i * n2 + j
+    pairs = problem.pairs
+    a_keys = (pairs[:, 0] * width + pairs[:, 1]).tolist()
+    b_keys = (pairs[:, 2] * width + pairs[:, 3]).tolist()
     keys = sorted(set(unary_keys).union(a_keys, b_keys))
     if len(keys) > SMALL_CANDIDATES:
         return None

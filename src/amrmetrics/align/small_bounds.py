@@ -19,18 +19,30 @@ def potentials(sp: SmallProblem) -> list[float]:
     """As :func:`amrmetrics.align.bounds.potentials`: unary weight plus the most the half links can add."""
     if not sp.qw:
         return list(sp.cu)
-    by_test: list[dict[int, float]] = [{} for _ in range(sp.size)]
-    by_gold: list[dict[int, float]] = [{} for _ in range(sp.size)]
-    ci, cj = sp.ci, sp.cj
+    ci, cj, n1, n2 = sp.ci, sp.cj, sp.n_test, sp.n_gold
+    tests: dict[int, float] = {}  # (candidate, other test node) -> best half link
+    golds: dict[int, float] = {}  # (candidate, other gold node) -> best half link
     for a, b, w in zip(sp.qa, sp.qb, sp.qw):
         half = w / 2
-        for owner, other in ((a, b), (b, a)):
-            tests, golds = by_test[owner], by_gold[owner]
-            if tests.get(ci[other], 0.0) < half:
-                tests[ci[other]] = half
-            if golds.get(cj[other], 0.0) < half:
-                golds[cj[other]] = half
-    return [u + min(sum(t.values()), sum(g.values())) for u, t, g in zip(sp.cu, by_test, by_gold)]
+        key = a * n1 + ci[b]
+        if tests.get(key, 0.0) < half:
+            tests[key] = half
+        key = b * n1 + ci[a]
+        if tests.get(key, 0.0) < half:
+            tests[key] = half
+        key = a * n2 + cj[b]
+        if golds.get(key, 0.0) < half:
+            golds[key] = half
+        key = b * n2 + cj[a]
+        if golds.get(key, 0.0) < half:
+            golds[key] = half
+    by_test = [0.0] * len(ci)
+    for key, half in tests.items():
+        by_test[key // n1] += half
+    by_gold = [0.0] * len(ci)
+    for key, half in golds.items():
+        by_gold[key // n2] += half
+    return [u + (t if t < g else g) for u, t, g in zip(sp.cu, by_test, by_gold)]
 
 
 def line_maxima(line: list[int], potential: list[float], n_lines: int) -> list[float]:
@@ -95,7 +107,7 @@ def eliminate(
             break
         by_rows = _others_best(by_row, row_total, sp.ci, sp.cj, sp.n_gold)
         by_cols = _others_best(by_col, col_total, sp.cj, sp.ci, sp.n_test)
-        keep = [math.floor(p + min(r, c) + 1e-6) > value for p, r, c in zip(pot, by_rows, by_cols)]
+        keep = [math.floor(p + (r if r < c else c) + 1e-6) > value for p, r, c in zip(pot, by_rows, by_cols)]
         if all(keep):
             break
         sp = sp.restrict(keep)
