@@ -83,16 +83,17 @@ class SmallProblem:
 
     def value(self, mapping: list[int]) -> float:
         """Objective of a mapping onto candidates (``mapping[i]`` = gold node, or -1), as :meth:`AlignmentProblem.value`."""
-        chosen = [False] * (self.size + 1)
+        index, cu = self.index, self.cu
+        chosen: set[int] = set()
         total = 0.0
         for i, j in enumerate(mapping):
             if j >= 0:
-                c = self.index.get((i, j), self.size)
-                if c < self.size:
-                    chosen[c] = True
-                    total += self.cu[c]
+                c = index.get((i, j))
+                if c is not None:
+                    chosen.add(c)
+                    total += cu[c]
         for a, b, w in zip(self.qa, self.qb, self.qw):
-            if chosen[a] and chosen[b]:
+            if a in chosen and b in chosen:
                 total += w
         return total
 
@@ -136,7 +137,8 @@ def greedy_init(sp: SmallProblem, score: list[float]) -> list[int]:
     mapping = [-1] * sp.n_test
     taken = [False] * sp.n_gold
     left = min(sp.n_test, sp.n_gold)
-    for c in sorted(range(sp.size), key=lambda c: -score[c]):
+    negated = [-x for x in score]
+    for c in sorted(range(sp.size), key=negated.__getitem__):
         if not left or score[c] <= 0:
             break
         i, j = sp.ci[c], sp.cj[c]
