@@ -33,8 +33,12 @@ from amrmetrics.align.hillclimb import climb, greedy_init
 from amrmetrics.align.indexed import IndexedProblem, index_problem
 from amrmetrics.align.problem import AlignmentProblem
 from amrmetrics.align.result import Alignment, Status, certified
-from amrmetrics.align.small import SmallProblem, climb as climb_small, greedy_init as greedy_small, index_small
-from amrmetrics.align.small_bounds import eliminate as eliminate_small, line_bound as line_bound_small, potentials as potentials_small
+from amrmetrics.align.small import SmallProblem, index_small
+from amrmetrics.align.small import climb as climb_small
+from amrmetrics.align.small import greedy_init as greedy_small
+from amrmetrics.align.small_bounds import eliminate as eliminate_small
+from amrmetrics.align.small_bounds import line_bound as line_bound_small
+from amrmetrics.align.small_bounds import potentials as potentials_small
 
 
 def _mapping_of(ip: IndexedProblem, z: np.ndarray) -> np.ndarray:

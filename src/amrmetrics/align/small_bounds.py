@@ -42,15 +42,14 @@ def potentials(sp: SmallProblem) -> list[float]:
     by_gold = [0.0] * len(ci)
     for key, half in golds.items():
         by_gold[key // n2] += half
-    return [u + (t if t < g else g) for u, t, g in zip(sp.cu, by_test, by_gold)]
+    return [u + min(t, g) for u, t, g in zip(sp.cu, by_test, by_gold)]
 
 
 def line_maxima(line: list[int], potential: list[float], n_lines: int) -> list[float]:
     """Per line (test or gold node): its largest non-negative potential, 0 when it has none."""
     best = [0.0] * n_lines
     for node, p in zip(line, potential):
-        if p > best[node]:
-            best[node] = p
+        best[node] = max(best[node], p)
     return best
 
 
@@ -64,7 +63,7 @@ def line_bound(sp: SmallProblem, potential: list[float]) -> float:
 def _lines(line: list[int], other: list[int], potential: list[float], n_lines: int, n_others: int) -> Lines:
     """As :func:`amrmetrics.align.bounds._lines`: per line its best entry, the margin to its second
     best (0 when the best is reached twice or there is one other node) and the best entry's other node."""
-    value = [p if p > 0.0 else 0.0 for p in potential]
+    value = [max(0.0, p) for p in potential]
     best = line_maxima(line, value, n_lines)
     if n_others < 2:
         return best, [0.0] * n_lines, [0] * n_lines
@@ -107,7 +106,7 @@ def eliminate(
             break
         by_rows = _others_best(by_row, row_total, sp.ci, sp.cj, sp.n_gold)
         by_cols = _others_best(by_col, col_total, sp.cj, sp.ci, sp.n_test)
-        keep = [math.floor(p + (r if r < c else c) + 1e-6) > value for p, r, c in zip(pot, by_rows, by_cols)]
+        keep = [math.floor(p + min(r, c) + 1e-6) > value for p, r, c in zip(pot, by_rows, by_cols)]
         if all(keep):
             break
         sp = sp.restrict(keep)
