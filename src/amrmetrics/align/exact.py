@@ -33,6 +33,12 @@ from amrmetrics.align.hillclimb import climb, greedy_init
 from amrmetrics.align.indexed import IndexedProblem, index_problem
 from amrmetrics.align.problem import AlignmentProblem
 from amrmetrics.align.result import Alignment, Status, certified
+from amrmetrics.align.small import SmallProblem, index_small
+from amrmetrics.align.small import climb as climb_small
+from amrmetrics.align.small import greedy_init as greedy_small
+from amrmetrics.align.small_bounds import eliminate as eliminate_small
+from amrmetrics.align.small_bounds import line_bound as line_bound_small
+from amrmetrics.align.small_bounds import potentials as potentials_small
 
 
 def _mapping_of(ip: IndexedProblem, z: np.ndarray) -> np.ndarray:
@@ -53,6 +59,29 @@ def _start(ip: IndexedProblem, f: Formulation, mapping: np.ndarray) -> np.ndarra
     z[: ip.size] = active[: ip.size]
     z[ip.size :] = active[ip.qa] & active[ip.qb]
     return z
+
+
+def _cheap_small(sp: SmallProblem, deadline: float) -> tuple[list[int], float, float, SmallProblem | None]:
+    """Steps 1 and 2 in plain Python (the numpy steps of :meth:`ExactSolver.solve`, same results):
+    the best mapping, its value, the upper bound, and what elimination left when the LP is needed."""
+    pot = potentials_small(sp)
+    upper = tighten(line_bound_small(sp, pot), True)
+    mapping = greedy_small(sp, pot)
+    value = sp.value(mapping)
+    if certified(value, upper):
+        return mapping, value, upper, None
+    climbed = climb_small(sp, mapping, deadline)
+    if climbed != mapping:
+        climbed_value = sp.value(climbed)
+        if climbed_value > value:
+            mapping, value = climbed, climbed_value
+    if certified(value, upper) or time.perf_counter() >= deadline:
+        return mapping, value, upper, None
+    left, bound = eliminate_small(sp, value, pot, deadline=deadline)
+    upper = min(upper, max(value, bound))
+    if certified(value, upper) or time.perf_counter() >= deadline:
+        return mapping, value, upper, None
+    return mapping, value, upper, left
 
 
 @dataclass
@@ -100,6 +129,13 @@ class ExactSolver:
         """The optimal alignment of ``problem`` (or the best found and a bound, on timeout)."""
         began = time.perf_counter()
         deadline = math.inf if self.timeout is None else began + self.timeout
+        small = index_small(problem)
+        if small is not None:
+            mapping, value, upper, left = _cheap_small(small, deadline)
+            if left is None:
+                return Alignment.of(mapping, value, upper, "time-limit", time.perf_counter() - began)
+            best = _Incumbent(problem, np.array(mapping, dtype=np.int64), value)
+            return self._finish(problem, small.indexed(), left.indexed(), best, upper, began, deadline)
         ip = index_problem(problem)
         pot = potentials(ip)
         upper = tighten(line_bound(ip, pot), ip.integral)
@@ -123,6 +159,15 @@ class ExactSolver:
         upper = min(upper, max(best.value, bound))
         if certified(best.value, upper) or time.perf_counter() >= deadline:
             return done()
+        return self._finish(problem, ip, reduced, best, upper, began, deadline)
+
+    def _finish(
+        self, problem: AlignmentProblem, ip: IndexedProblem, reduced: IndexedProblem, best: _Incumbent, upper: float, began: float, deadline: float
+    ) -> Alignment:
+        """Steps 3 to 5: the LP relaxation of ``reduced`` (what elimination left of ``ip``), a climb, the MILP."""
+
+        def done() -> Alignment:
+            return Alignment.of(best.mapping, best.value, upper, "time-limit", time.perf_counter() - began)
 
         f = formulate(reduced)
         self.lp_calls += 1

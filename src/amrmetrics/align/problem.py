@@ -13,9 +13,11 @@ need 18.6 GiB for it alone), and above :data:`LINK_LIMIT` possible links the pro
 
 from __future__ import annotations
 
+import operator
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from typing import Literal
 
 import numpy as np
@@ -76,8 +78,8 @@ class AlignmentProblem:
         return total
 
 
-def _combine(k: int, l: int, duplicates: Duplicates) -> int:
-    return min(k, l) if duplicates == "min" else k * l
+_COMBINE: dict[Duplicates, Callable[[int, int], int]] = {"min": min, "product": operator.mul}
+"""How a triple repeated k times in test and l times in gold counts, by ``duplicates``."""
 
 
 def build_problem(
@@ -93,6 +95,7 @@ def build_problem(
     (see :class:`~amrmetrics.standardize.Preset`). ``instance_weights`` replaces the 0/1 equality
     of concepts (``(n_test, n_gold)``, for graded metrics; such problems are never restricted).
     """
+    combine = _COMBINE[duplicates]
     test_index = {v: i for i, (v, _) in enumerate(test.instances)}
     gold_index = {v: j for j, (v, _) in enumerate(gold.instances)}
     n1, n2 = len(test_index), len(gold_index)
@@ -122,7 +125,7 @@ def build_problem(
             for j, n2_ in gold_attrs.get((r, c), ()):
                 rows.append(test_index[v])
                 cols.append(j)
-                amounts.append(_combine(n, n2_, duplicates))
+                amounts.append(combine(n, n2_))
 
     test_rels, gold_rels = Counter(test.relations), Counter(gold.relations)
     gold_by_label: dict[str, list[tuple[int, int, int]]] = defaultdict(list)
@@ -134,7 +137,7 @@ def build_problem(
                 if j == l:
                     rows.append(test_index[s])
                     cols.append(j)
-                    amounts.append(_combine(n, n2_, duplicates))
+                    amounts.append(combine(n, n2_))
 
     large = instance_weights is None and len(test_rels) * len(gold_rels) > LINK_LIMIT
     if large and possible_links(test_rels, gold_rels) > LINK_LIMIT:
@@ -151,12 +154,11 @@ def build_problem(
         for j, l, n2_ in gold_by_label.get(r, ()):
             if j != l:
                 key = (i, j, k, l) if i < k else (k, l, i, j)
-                quads[key] = quads.get(key, 0) + _combine(n, n2_, duplicates)
+                quads[key] = quads.get(key, 0) + combine(n, n2_)
 
     if quads:
-        flat = [x for key in quads for x in key]
-        pairs = np.array(flat, dtype=np.int64).reshape(-1, 4)
-        weights = np.array(list(quads.values()), dtype=np.float64)
+        pairs = np.fromiter(chain.from_iterable(quads), dtype=np.int64, count=4 * len(quads)).reshape(-1, 4)
+        weights = np.fromiter(quads.values(), dtype=np.float64, count=len(quads))
     else:
         pairs = np.zeros((0, 4), dtype=np.int64)
         weights = np.zeros(0, dtype=np.float64)

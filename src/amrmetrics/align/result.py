@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -41,7 +42,7 @@ class Alignment:
         return self.upper - self.value
 
     @classmethod
-    def of(cls, mapping: np.ndarray, value: float, upper: float, fallback: Status, seconds: float) -> Alignment:
+    def of(cls, mapping: np.ndarray | Sequence[int], value: float, upper: float, fallback: Status, seconds: float) -> Alignment:
         """Build a result, marking it optimal when the bound meets the value (then ``upper`` is the value:
         a bound within rounding noise of it, e.g. 1e-14 above, proves nothing more)."""
         upper = max(upper, value)

@@ -166,12 +166,24 @@ def prf(matched: np.ndarray, n_test: np.ndarray, n_gold: np.ndarray) -> dict[str
     that two empty sides give 1 (a graph, even the empty one, equals itself).
     """
     matched, n_test, n_gold = (np.asarray(a, dtype=np.float64) for a in (matched, n_test, n_gold))
+    if matched.size == 1 and n_test.size == 1 and n_gold.size == 1:  # one pair: floats beat numpy calls
+        shape = np.broadcast_shapes(matched.shape, n_test.shape, n_gold.shape)
+        scores = _prf_one(float(matched.flat[0]), float(n_test.flat[0]), float(n_gold.flat[0]))
+        return {name: np.full(shape, value) for name, value in zip("PRF", scores)}
     both_empty = (n_test == 0) & (n_gold == 0)
     with np.errstate(divide="ignore", invalid="ignore"):
         p = np.where(n_test > 0, matched / np.where(n_test > 0, n_test, 1), both_empty * 1.0)
         r = np.where(n_gold > 0, matched / np.where(n_gold > 0, n_gold, 1), both_empty * 1.0)
         f = np.where(p + r > 0, 2 * p * r / np.where(p + r > 0, p + r, 1), 0.0)
     return {"P": p, "R": r, "F": f}
+
+
+def _prf_one(matched: float, n_test: float, n_gold: float) -> tuple[float, float, float]:
+    """:func:`prf` of one pair, with the same float operations."""
+    both_empty = 1.0 if n_test == 0 and n_gold == 0 else 0.0
+    p = matched / n_test if n_test > 0 else both_empty
+    r = matched / n_gold if n_gold > 0 else both_empty
+    return p, r, (2 * p * r / (p + r) if p + r > 0 else 0.0)
 
 
 class MatchMetric(Metric):
