@@ -4,7 +4,9 @@ One process, one core (both tools are pinned to the same CPU), after warm-up, on
 pairs of BAMBOO (PENMAN strings in, scores out, no files). Rates are per CPU second of the
 process (``time.process_time``), so other processes sharing the core do not count; the tools
 take turns, ``--repeats`` rounds, and each reports the median of its rounds (the core is shared:
-the best round flatters, the median is what a loaded machine gives). Columns:
+the best round flatters, the median is what a loaded machine gives). Every run starts cold:
+the memos of texts read and graphs prepared (:func:`amrmetrics.read.recent.forget_recent`) are
+emptied first, so a round never profits from the one before it. Columns:
 
 * ``batch``: ``scorer.pairs(tests, golds)`` (per-pair results plus the corpus report);
 * ``single``: a loop of ``scorer(test, gold)`` calls;
@@ -36,6 +38,7 @@ import penman
 
 import amrmetrics
 from amrmetrics.read import read_graphs, split_blocks
+from amrmetrics.read.recent import forget_recent
 
 ROOT = Path(__file__).resolve().parents[1]
 CANDIDATES = 64
@@ -63,7 +66,8 @@ def texts(path: Path) -> list[str]:
 
 
 def rate(count: int, work: Callable[[], Any]) -> float:
-    """Items per CPU second of one run of ``work`` (CPU time: other processes on the core do not count)."""
+    """Items per CPU second of one cold run of ``work`` (CPU time: other processes on the core do not count)."""
+    forget_recent()
     start = time.process_time()
     work()
     return count / (time.process_time() - start)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from amrmetrics.graph import Graph
 from amrmetrics.read import decode, iter_text_entries
-from amrmetrics.read.recent import PreparedGraphs, Recent
+from amrmetrics.read.recent import PreparedGraphs, Recent, forget_recent
 
 
 def test_recent_keeps_the_most_recently_used_within_its_budget():
@@ -91,3 +91,18 @@ def test_prepared_graphs_forget_beyond_their_budget():
     for graph in (graphs[0], graphs[1], graphs[0]):
         memo.prepared(graph, lambda g: calls.append(g) or 0)
     assert calls == [graphs[0], graphs[1], graphs[0]]
+
+
+def test_forget_recent_empties_every_memo_so_the_next_read_is_cold():
+    text = "(w / want-01 :ARG0 (b / boy))"
+    assert decode(text) is decode(text)
+    kept = decode(text)
+    memo = PreparedGraphs()
+    memo.prepared(kept, len)
+    memo.prepared(kept, len)
+    forget_recent()
+    again = decode(text)
+    assert again is not kept and again == kept
+    calls: list[Graph] = []
+    memo.prepared(kept, lambda g: calls.append(g) or len(g))
+    assert calls == [kept]  # prepared anew: the memo forgot the value it kept

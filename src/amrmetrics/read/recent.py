@@ -10,6 +10,7 @@ characters of text, triples of a graph), evicting the least recently used first.
 
 from __future__ import annotations
 
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any, Generic, TypeVar
@@ -25,12 +26,13 @@ PREPARED_TRIPLES = 1 << 21
 class Recent(Generic[V]):
     """A least-recently-used memo whose entries' costs sum to at most ``budget``."""
 
-    __slots__ = ("_entries", "budget", "spent")
+    __slots__ = ("__weakref__", "_entries", "budget", "spent")
 
     def __init__(self, budget: int) -> None:
         self.budget = budget
         self.spent = 0
         self._entries: OrderedDict[Hashable, tuple[V, int]] = OrderedDict()
+        _LIVE.add(self)
 
     def get(self, key: Hashable) -> V | None:
         """The value kept for ``key`` (now the most recently used), or None."""
@@ -63,6 +65,17 @@ class Recent(Generic[V]):
 
     def __len__(self) -> int:
         return len(self._entries)
+
+
+_LIVE: weakref.WeakSet[Recent[Any]] = weakref.WeakSet()
+"""Every memo of this process, so :func:`forget_recent` can empty them all."""
+
+
+def forget_recent() -> None:
+    """Empty every memo of this process (texts read, graphs prepared): the next pass is a cold one,
+    as a benchmark of reading speed needs; results never depend on it."""
+    for memo in list(_LIVE):
+        memo.clear()
 
 
 class PreparedGraphs:
