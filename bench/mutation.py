@@ -86,14 +86,18 @@ def setup_cfg(package: str, settings: dict, config: dict) -> str:
 
 
 def prepare(workdir: Path, package: str, settings: dict, config: dict) -> Path:
-    """A scratch copy of the repository configured for one package (reused when it exists)."""
+    """A scratch copy of the repository configured for one package.
+
+    An existing copy is reused with its configuration: mutmut forgets every result when its test
+    options change, so a changed mutation/packages.toml applies from the next ``--fresh`` run.
+    """
     place = workdir / package
     if not place.exists():
         place.mkdir(parents=True)
         for name in ("src", "tests", "examples"):
             shutil.copytree(ROOT / name, place / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
         shutil.copy2(ROOT / "pyproject.toml", place / "pyproject.toml")
-    (place / "setup.cfg").write_text(setup_cfg(package, settings, config), encoding="utf-8")
+        (place / "setup.cfg").write_text(setup_cfg(package, settings, config), encoding="utf-8")
     return place
 
 
