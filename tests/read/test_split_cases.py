@@ -26,7 +26,17 @@ EXPECTED = [
     (8, 19, "", {"id": "orphan"}, "empty block: metadata without a graph"),  # the next '# ::id' starts another graph's metadata
     (9, 21, "(k / kappa :ARG0 (l / lambda))", {"id": "three"}, "unexpected text after the graph on line 21: 'trailing text'"),
     (10, 22, "(m / mu)", {}, None),  # trailing blanks dropped
-    (11, 23, "", {"id": "last"}, "empty block: metadata without a graph"),
+    (11, 24, '(n / name\n   :op1 "x (" :ARG0 (d2 / e2\n      :ARG1 (f2 / g2)))', {"id": "last"}, None),  # "(" in a string
+    (12, 27, "(p / q\n   :ARG0 (r / s\n))", {}, None),  # a line that closes exactly what is open
+    (13, 30, "(t / tee", {}, "unbalanced parentheses: 1 '(' not closed before line 31"),  # an indented '#' line too
+    (14, 32, ":ARG0 (u / you))", {}, "text outside any graph: ':ARG0 (u / you))' (a graph starts with '(')"),
+    (15, 33, "(o / omegaX\n   :ARG0 (p2 / pi))", {}, None),
+    (16, 35, "(g3 / gee)", {}, None),
+    (17, 35, "(h3 / aitch\n   :ARG0 (i3 / iota))", {}, None),  # the second graph of a line goes on
+    (18, 37, "(k2 / kappa)", {}, "unexpected text after the graph on line 37: 'trailing text'"),  # trailing blanks dropped
+    (19, 38, "not a graph", {}, "text outside any graph: 'not a graph' (a graph starts with '(')"),
+    (20, 39, "", {"id": "m1"}, "empty block: metadata without a graph"),  # metadata right after text outside graphs
+    (21, 41, "(z / zeta", {"id": "m2"}, "unbalanced parentheses: 1 '(' not closed before line 42"),  # open at the end
 ]
 
 
