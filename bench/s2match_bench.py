@@ -77,7 +77,7 @@ def main() -> int:
         test_path, gold_path = files(args.shared, dataset)
         metric, smatch = parse_metrics([args.spec, "smatch"], {"vectors": vectors})
         start = time.process_time()
-        prime([metric], (test_path, gold_path))
+        prime([metric], [*read_graphs(str(test_path)), *read_graphs(str(gold_path))])
         metric.concept_similarity()
         metric.embedder().raw(["the"])
         load = time.process_time() - start

@@ -68,9 +68,9 @@ def statistics_table(sizes: list[int], resamples: list[int]) -> None:
 
 
 def fine_table(shared: Path) -> None:
+    from amrmetrics.engine.run import run_corpus
     from amrmetrics.metrics.registry import parse_metrics
     from amrmetrics.read import pair_files
-    from amrmetrics.run import run_corpus
 
     datasets = {
         "littleprince (400)": ("data/littleprince-parses/candidates.amr", "data/littleprince-parses/references.amr"),

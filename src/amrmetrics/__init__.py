@@ -7,13 +7,13 @@ The Python API mirrors the command line::
     amrmetrics.smatch(Path("pred.amr"), Path("gold.amr")).micro["F"]   # a corpus
     amrmetrics.read_graphs("gold.amr")                                  # list of Graph
     amrmetrics.compare(Path("a.amr"), Path("b.amr"), Path("gold.amr"))  # A vs B, per metric
+    amrmetrics.explain(Path("pred.amr"), Path("gold.amr")).to_html("report.html")  # why each pair scored so
 """
 
-__version__ = "0.1.0"
-
-from amrmetrics.api import CorpusScore, PairScore, compare, score, score_corpus, smatch, to_graph  # noqa: E402
-from amrmetrics.graph import Graph  # noqa: E402
-from amrmetrics.read import CorpusError, GraphError, decode, read_graphs  # noqa: E402
+from amrmetrics.api import CorpusScore, PairScore, compare, explain, score, score_corpus, smatch, to_graph
+from amrmetrics.graph import Graph
+from amrmetrics.read import CorpusError, GraphError, decode, read_graphs
+from amrmetrics.version import __version__
 
 __all__ = [
     "CorpusError",
@@ -24,6 +24,7 @@ __all__ = [
     "__version__",
     "compare",
     "decode",
+    "explain",
     "read_graphs",
     "score",
     "score_corpus",

@@ -16,43 +16,37 @@ nothing is shared between calls.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any
 
 import numpy as np
 
 from amrmetrics.defaults import DEFAULT_SEED
-from amrmetrics.graph import Graph
+from amrmetrics.engine.corpus import RunOptions, compare_corpora, score_corpora
+from amrmetrics.engine.run import score_pair
+from amrmetrics.engine.sources import CorpusLike, GraphLike, to_graph
+from amrmetrics.explain.build import explain_corpora, explain_systems, explained_metric
+from amrmetrics.explain.model import Explanation
 from amrmetrics.metrics.base import Metric
 from amrmetrics.metrics.registry import build_metric, parse_metrics
-from amrmetrics.paired import PairedSystems, join_systems, pair_systems
-from amrmetrics.read import CorpusError, Entry, GraphError, OnError, Pair, decode, iter_entries, pair_files
-from amrmetrics.report.signature import RunSettings, signature
-from amrmetrics.run import CorpusRun, run_corpus, score_pair
-from amrmetrics.stats.aggregate import MetricReport, corpus_report
+from amrmetrics.read import OnError
+from amrmetrics.stats.aggregate import MetricReport
 from amrmetrics.stats.bootstrap import DEFAULT_RESAMPLES
 from amrmetrics.stats.significance import DEFAULT_TRIALS, Comparison
-from amrmetrics.stats.significance import compare as compare_statistics
 
-GraphLike = Union[str, Graph, Any]
-"""A PENMAN string, an amrmetrics :class:`Graph`, or a ``penman.Graph``."""
-CorpusLike = Union[os.PathLike, Sequence[GraphLike]]
-"""A file (``pathlib.Path``) or a sequence of graphs."""
-
-
-def to_graph(value: GraphLike) -> Graph:
-    """Accept a PENMAN string, an amrmetrics Graph or a penman.Graph (encoded with the AMR model)."""
-    if isinstance(value, Graph):
-        return value
-    if isinstance(value, str):
-        return decode(value)
-    import penman
-    from penman.models.amr import model
-
-    if isinstance(value, penman.Graph):
-        return decode(penman.encode(value, model=model), metadata=dict(value.metadata))
-    raise TypeError(f"expected a PENMAN string, an amrmetrics.Graph or a penman.Graph, not {type(value).__name__}")
+__all__ = [
+    "CorpusLike",
+    "CorpusScore",
+    "GraphLike",
+    "PairScore",
+    "compare",
+    "explain",
+    "score",
+    "score_corpus",
+    "smatch",
+    "to_graph",
+]
 
 
 @dataclass(frozen=True)
@@ -112,31 +106,6 @@ def _pair_score(metric: Metric, result: Any) -> PairScore:
     )
 
 
-def _entries(items: Sequence[GraphLike], name: str) -> Iterator[Entry]:
-    for number, item in enumerate(items, 1):
-        try:
-            graph = to_graph(item)
-        except GraphError as err:
-            yield Entry(number, 1, None, GraphError(err.message, file=name, number=number, line=err.line))
-        else:
-            yield Entry(number, 1, graph)
-
-
-def _corpus_entries(corpus: CorpusLike, name: str) -> list[Entry]:
-    return list(iter_entries(corpus)) if isinstance(corpus, os.PathLike) else list(_entries(corpus, name))
-
-
-def _pairs(test: CorpusLike, gold: CorpusLike, pair_by_id: bool) -> tuple[int, Iterable[Pair]]:
-    if isinstance(test, (str, os.PathLike)) and isinstance(gold, (str, os.PathLike)):
-        return pair_files(test, gold, pair_by_id=pair_by_id)
-    if pair_by_id:
-        raise ValueError("pair_by_id needs two files")
-    t, g = _corpus_entries(test, "test"), _corpus_entries(gold, "gold")
-    if len(t) != len(g):
-        raise CorpusError(f"test has {len(t)} graphs but gold has {len(g)}: they must pair one to one")
-    return len(t), (Pair(i, a, b) for i, (a, b) in enumerate(zip(t, g)))
-
-
 def score_corpus(
     test: CorpusLike,
     gold: CorpusLike,
@@ -145,23 +114,22 @@ def score_corpus(
     on_error: OnError = "fail",
     pair_by_id: bool = False,
     jobs: int = 1,
+    bootstrap: int | None = None,
     **options: Any,
 ) -> dict[str, CorpusScore]:
     """Score two corpora with one or more metrics; results keyed by metric spec.
 
     ``options`` (e.g. ``timeout=10``, ``solver="hillclimb"``, ``seed=1``) are defaults for every
-    metric that has a parameter of that name, as the command-line options are.
+    metric that has a parameter of that name, as the command-line options are; ``seed`` also seeds
+    the ``bootstrap`` resamples of the 95% intervals (none by default), as ``--seed`` does.
     """
     built = _metrics(metrics, options)
-    _, pairs = _pairs(test, gold, pair_by_id)
-    run: CorpusRun = run_corpus(pairs, built, on_error=on_error, jobs=jobs)
-    affected = run.skipped if on_error == "skip" else run.zeroed
-    settings = RunSettings(on_error=on_error, affected=affected, pair_by_id=pair_by_id)
-    out = {}
-    for k, metric in enumerate(built):
-        report = corpus_report(metric, run.stats(k), signature(metric, settings))
-        out[metric.spec()] = CorpusScore(report, [_pair_score(metric, r.results[k]) for r in run.records])
-    return out
+    run_options = RunOptions(on_error, pair_by_id, jobs, bootstrap, options.get("seed", DEFAULT_SEED))
+    result = score_corpora(test, gold, built, run_options)
+    return {
+        metric.spec(): CorpusScore(report, [_pair_score(metric, r.results[k]) for r in result.run.records])
+        for k, (metric, report) in enumerate(zip(built, result.reports))
+    }
 
 
 def compare(
@@ -183,39 +151,61 @@ def compare(
     Each :class:`~amrmetrics.stats.significance.Comparison` holds both corpus scores, A − B with
     its paired-bootstrap interval, the approximate-randomization p-value and per-pair
     wins/ties/losses. Corpora are files or sequences of graphs (by position; ``pair_by_id`` needs
-    files); the gold corpus is read once.
+    files); the gold corpus is read once. Below 10 pairs there is no bootstrap interval: every
+    ``intervals[avg][score]`` is then ``(nan, nan)`` and ``intervals["reason"]`` says why, so
+    the result has the same shape for every corpus size.
     """
     built = _metrics(metrics, options)
-    adapters = [PairedSystems(m) for m in built]
-    corpora = (a, b, gold)
-    if all(isinstance(c, (str, os.PathLike)) for c in corpora):
-        _, pairs = pair_systems(a, b, gold, pair_by_id=pair_by_id)  # type: ignore[arg-type]
-    elif pair_by_id:
-        raise ValueError("pair_by_id needs three files")
-    else:
-        entries = [_corpus_entries(c, name) for c, name in zip(corpora, ("a", "b", "gold"))]
-        _, pairs = join_systems([(name, len(e), e) for name, e in zip(("a", "b", "gold"), entries)])
-    run = run_corpus(pairs, adapters, on_error=on_error, jobs=jobs)
-    return {
-        metric.spec(): compare_statistics(metric, *adapter.split(run.stats(k)), resamples=resamples, trials=trials, seed=seed)
-        for k, (metric, adapter) in enumerate(zip(built, adapters))
-    }
+    run_options = RunOptions(on_error, pair_by_id, jobs, resamples, seed)
+    compared = compare_corpora(a, b, gold, built, run_options, trials=trials)
+    return {m.metric.spec(): m.comparison for m in compared.metrics}
+
+
+def explain(
+    test: CorpusLike,
+    gold: CorpusLike,
+    metric: str | Metric = "smatch",
+    *,
+    b: CorpusLike | None = None,
+    fine: bool = True,
+    bootstrap: int = DEFAULT_RESAMPLES,
+    trials: int = DEFAULT_TRIALS,
+    on_error: OnError = "fail",
+    pair_by_id: bool = False,
+    jobs: int = 1,
+    **options: Any,
+) -> Explanation:
+    """Explain why each pair scored what it did, as ``amrmetrics explain`` does; ``.to_html(path)`` writes the report.
+
+    ``metric`` is one Smatch-family metric (``"smatch"``, ``"smatch:std=smatchpp-amr"``,
+    ``"s2match"``). The :class:`~amrmetrics.explain.model.Explanation` holds the corpus report
+    (with ``bootstrap`` intervals), the fine-grained aspects (unless ``fine=False``) and, per pair,
+    both graphs as written and as prepared, the alignment and every triple's credit. With ``b``,
+    ``test`` is system A and ``b`` system B, compared as ``compare --html`` does (``trials``
+    randomization trials; no fine-grained aspects).
+    """
+    built = _metrics(metric, options)
+    if len(built) != 1:
+        raise ValueError(f"explain takes one metric, not {len(built)}")
+    explained_metric(built)
+    run_options = RunOptions(on_error, pair_by_id, jobs, bootstrap, options.get("seed", DEFAULT_SEED))
+    if b is not None:
+        return explain_systems(test, b, gold, built[0], run_options, trials=trials)
+    return explain_corpora(test, gold, built[0], run_options, fine=fine)
+
+
+def _score_pair(test: GraphLike, gold: GraphLike, built: Sequence[Metric]) -> dict[str, PairScore]:
+    """Every metric's score of one pair (each graph prepared once per preset), keyed by metric spec."""
+    results, _ = score_pair(built, to_graph(test), to_graph(gold))
+    return {metric.spec(): _pair_score(metric, result) for metric, result in zip(built, results)}
 
 
 def score_pair_of(test: GraphLike, gold: GraphLike, metric: str | Metric = "smatch", **options: Any) -> PairScore:
     """Score one pair with one metric."""
-    built = metric if isinstance(metric, Metric) else build_metric(*_single(metric), options)
-    results, _ = score_pair([built], to_graph(test), to_graph(gold))
-    return _pair_score(built, results[0])
-
-
-def _single(spec: str) -> tuple[str, dict[str, str]]:
-    from amrmetrics.metrics.registry import split_specs
-
-    items = split_specs(spec)
-    if len(items) != 1:
-        raise ValueError(f"expected one metric, got {spec!r}")
-    return items[0]
+    built = _metrics(metric, options)
+    if len(built) != 1:
+        raise ValueError(f"expected one metric, got {metric!r}")
+    return next(iter(_score_pair(test, gold, built).values()))
 
 
 def _is_corpus(value: Any) -> bool:
@@ -227,13 +217,24 @@ def score(
     gold: GraphLike | CorpusLike,
     metrics: str | Metric | Iterable[str | Metric] = "smatch",
     **options: Any,
-) -> PairScore | dict[str, CorpusScore]:
-    """Score a pair (two graphs/strings; one metric) or two corpora (files or sequences)."""
+) -> PairScore | dict[str, PairScore] | dict[str, CorpusScore]:
+    """Score a pair (two graphs or PENMAN strings) or two corpora (files or sequences).
+
+    Corpora give ``{spec: CorpusScore}``. A pair gives its :class:`PairScore` when ``metrics`` is
+    one metric (``"sembleu"``, or a metric object), and ``{spec: PairScore}`` when it names
+    several (``"sembleu,wlk,sema"`` or a list), keyed like the corpus form.
+
+    Every score dictionary (a pair's ``scores``, a corpus's ``micro`` and ``macro``) has the same
+    keys for a given metric: ``P``, ``R`` and ``F`` for metrics that match triples (smatch,
+    s2match, sema, xsmatch, xs2match), ``score`` for single-number metrics (rematch, sembleu, simple, wlk,
+    wwlk, xsembleu), and ``<aspect>.P``/``.R``/``.F`` for ``smatch:fine``.
+    """
     if _is_corpus(test) or _is_corpus(gold):
         return score_corpus(test, gold, metrics, **options)
-    if not isinstance(metrics, (str, Metric)):
-        raise ValueError("a single pair takes one metric; pass corpora to score several")
-    return score_pair_of(test, gold, metrics, **options)
+    built = _metrics(metrics, options)
+    scored = _score_pair(test, gold, built)
+    one = isinstance(metrics, Metric) or (isinstance(metrics, str) and len(built) == 1)
+    return next(iter(scored.values())) if one else scored
 
 
 def smatch(

@@ -9,6 +9,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 from amrmetrics.align import AlignmentProblem
+from amrmetrics.graph import Graph
 
 WEIGHTS = (0.0, 0.0, 1.0, 1.0, 2.0, 0.5, 0.3)
 """Drawn unary and pairwise weights: mostly integers, some fractional (graded metrics)."""
@@ -70,3 +71,30 @@ def random_problem(
     return AlignmentProblem(
         unary, np.array(list(quads), dtype=np.int64).reshape(-1, 4), np.array(list(quads.values()))
     )
+
+
+def random_graph(
+    rng: np.random.Generator, n: int, concepts: int, labels: int, extra: float = 0.2, duplicates: float = 0.0
+) -> Graph:
+    """A random tree of ``n`` nodes plus ``extra * n`` reentrant relations, concepts and relation
+    labels drawn from ``concepts`` and ``labels`` names, one attribute on every fifth node; a
+    share ``duplicates`` of the relations is written twice.
+    """
+    names = [f"v{i}" for i in range(n)]
+    instances = tuple((v, f"c{rng.integers(concepts)}") for v in names)
+    ends = [(int(rng.integers(i)), i) for i in range(1, n)]
+    ends += [tuple(rng.choice(n, 2, replace=False).tolist()) for _ in range(int(extra * n))]
+    relations = [(names[s], f":r{rng.integers(labels)}", names[t]) for s, t in ends]
+    relations += [r for r in relations if rng.random() < duplicates]
+    attributes = tuple((v, ":a", f"x{rng.integers(3)}") for v in names[::5])
+    return Graph(instances, attributes, tuple(relations), names[0] if n else None)
+
+
+def renamed(graph: Graph, rng: np.random.Generator) -> Graph:
+    """The same graph with its nodes listed in a random order under new names (an isomorphic copy)."""
+    order = rng.permutation(len(graph.instances))
+    name = {graph.instances[k][0]: f"g{i}" for i, k in enumerate(order)}
+    instances = tuple((name[graph.instances[k][0]], graph.instances[k][1]) for k in order)
+    attributes = tuple((name[v], r, c) for v, r, c in graph.attributes)
+    relations = tuple((name[s], r, name[t]) for s, r, t in graph.relations)
+    return Graph(instances, attributes, relations, name[graph.root] if graph.root else None)

@@ -8,7 +8,7 @@ from align_helpers import brute_force, problems, random_problem
 from hypothesis import given, settings
 
 from amrmetrics.align import AlignmentProblem, ExactSolver, HillClimbSolver, make_solver, solve
-from amrmetrics.align.bounds import line_bound, potential_grid, potentials, tighten
+from amrmetrics.align.bounds import line_bound, potentials, tighten
 from amrmetrics.align.engines import HighsEngine, ScipyEngine
 from amrmetrics.align.exact import _mapping_of
 from amrmetrics.align.formulation import formulate
@@ -57,7 +57,7 @@ def test_hill_climbing_never_beats_the_optimum(problem: AlignmentProblem) -> Non
 def test_bounds_are_valid(problem: AlignmentProblem) -> None:
     best = brute_force(problem)
     ip = index_problem(problem)
-    assert line_bound(potential_grid(ip, potentials(ip))) >= best - 1e-9
+    assert line_bound(ip, potentials(ip)) >= best - 1e-9
     f = formulate(ip)
     if f.n_cols:
         assert HighsEngine().relax(f, np.inf).bound >= best - 1e-9
@@ -165,9 +165,9 @@ def test_time_limit_is_per_call_on_a_reused_engine() -> None:
     formulations = [formulate(index_problem(random_problem(rng, 8, 8, 40))) for _ in range(20)]
     engine = HighsEngine()
     solved = 0
-    while engine._highs.getRunTime() < 0.15:
+    while engine._highs.getRunTime() < 0.6:  # past the limit, had it counted from the object's creation
         for f in formulations:
-            assert engine.relax(f, 0.05).z is not None
+            assert engine.relax(f, 0.3).z is not None  # generous per call: a loaded machine must not fail it
             solved += 1
     assert solved > len(formulations)
 

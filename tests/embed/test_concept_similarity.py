@@ -9,10 +9,10 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from conftest import DATA
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import DATA
 from amrmetrics.embed import open_embedder
 from amrmetrics.embed.concepts import ConceptForm, ConceptSimilarity
 

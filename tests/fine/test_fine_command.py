@@ -9,12 +9,12 @@ import pytest
 from conftest import DATA
 
 from amrmetrics.cli.main import main
+from amrmetrics.engine.paired import PairedSystems, pair_systems
+from amrmetrics.engine.run import run_corpus
 from amrmetrics.metrics.fine import ASPECTS, FineSmatch
 from amrmetrics.metrics.smatch import Smatch
-from amrmetrics.paired import PairedSystems, pair_systems
 from amrmetrics.read import pair_files
 from amrmetrics.report.aspects import aspect_names, headline_rows
-from amrmetrics.run import run_corpus
 
 FILES = DATA / "compare"
 A, B, GOLD = (str(FILES / name) for name in ("sys_a.amr", "sys_b.amr", "gold.amr"))

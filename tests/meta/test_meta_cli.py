@@ -6,11 +6,11 @@ import json
 
 import pytest
 from meta_toys import ToyLabels, register_toys
-from test_bamboo_benchmark import make_bamboo
 
 from amrmetrics.cli.main import main
 from amrmetrics.meta.similarity import agreement, normalise
 from amrmetrics.read import read_graphs
+from bamboo_layout import make_bamboo
 from conftest import DATA
 
 META = DATA / "meta"

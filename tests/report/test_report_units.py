@@ -11,7 +11,7 @@ import pytest
 from rich.console import Console
 
 from amrmetrics.report import aspects, compare, grid, tables
-from amrmetrics.report.signature import RunSettings
+from amrmetrics.engine.signature import RunSettings
 from amrmetrics.stats.aggregate import MetricReport
 from amrmetrics.stats.significance import Comparison, Outcomes
 

@@ -7,10 +7,10 @@ from typing import ClassVar
 
 import pytest
 
+from amrmetrics.engine.run import MetricError, run_corpus
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import MatchMetric, PairResult
 from amrmetrics.read import CorpusError, pair_files
-from amrmetrics.run import MetricError, run_corpus
 
 
 @dataclass(frozen=True)

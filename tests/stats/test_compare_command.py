@@ -9,9 +9,9 @@ from conftest import DATA
 from toy_metrics import ConceptBag, ToyAspects
 
 from amrmetrics.cli.main import main
+from amrmetrics.engine.paired import PairedSystems, SystemPair, pair_systems
+from amrmetrics.engine.run import run_corpus
 from amrmetrics.metrics import registry
-from amrmetrics.paired import PairedSystems, SystemPair, pair_systems
-from amrmetrics.run import run_corpus
 
 FILES = DATA / "compare"
 A, B, GOLD = (str(FILES / name) for name in ("sys_a.amr", "sys_b.amr", "gold.amr"))

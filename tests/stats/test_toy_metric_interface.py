@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 from toy_metrics import ConceptBag, ConceptJaccard, ToyAspects
 
+from amrmetrics.engine.run import run_corpus
 from amrmetrics.read import iter_text_entries
 from amrmetrics.read.corpus import Pair
-from amrmetrics.run import run_corpus
 from amrmetrics.stats.aggregate import corpus_report
 
 TEST = """

@@ -79,7 +79,7 @@ def test_golden_vector_file_hash_lines_follow_the_unknown_label_rule() -> None:
     """The 702 extra lines of wwlk-det-vectors.txt are the same sha256 rule as our unknown vectors."""
     import numpy as np
 
-    from amrmetrics.metrics.wwlk import canonical_unknown
+    from amrmetrics.metrics.wwlk_labels import canonical_unknown
 
     lines = shared("data", "vectors", "wwlk-det-vectors.txt").read_text(encoding="utf-8").splitlines()[12947:]
     assert len(lines) == 702

@@ -12,15 +12,8 @@ from amrmetrics.graph import Graph
 from amrmetrics.metrics.registry import parse_metrics
 from amrmetrics.metrics.wl_graph import WLGraph, build, standardize
 from amrmetrics.metrics.wlk import WLK, wl_features
-from amrmetrics.metrics.wwlk import (
-    WWLK,
-    canonical_unknown,
-    label_seed,
-    lookup_keys,
-    messages,
-    min_entropy_weights,
-    propagate,
-)
+from amrmetrics.metrics.wwlk import WWLK, messages, propagate
+from amrmetrics.metrics.wwlk_labels import canonical_unknown, label_seed, lookup_keys, min_entropy_weights
 from amrmetrics.read import decode
 
 VECTORS = str(DATA / "wl-vectors.txt")

@@ -14,6 +14,7 @@ lowers the other candidates' potentials: repeating this often proves optimality 
 from __future__ import annotations
 
 import math
+import time
 
 import numpy as np
 
@@ -49,40 +50,47 @@ def potentials(ip: IndexedProblem) -> np.ndarray:
     return ip.cu + np.minimum(by_test, by_gold)
 
 
-def potential_grid(ip: IndexedProblem, potential: np.ndarray) -> np.ndarray:
-    """``(n_test, n_gold)`` matrix of non-negative potentials (0 where nothing can be earned)."""
-    grid = np.zeros((ip.n_test, ip.n_gold))
-    grid[ip.ci, ip.cj] = np.maximum(potential, 0.0)
-    return grid
-
-
-def line_bound(grid: np.ndarray) -> float:
-    """min(sum of row maxima, sum of column maxima): each node has at most one partner."""
-    if grid.size == 0:
+def line_bound(ip: IndexedProblem, potential: np.ndarray) -> float:
+    """min(sum of row maxima, sum of column maxima) of the potentials: each node has at most one partner."""
+    if not ip.n_test or not ip.n_gold:
         return 0.0
-    return float(min(grid.max(axis=1).sum(), grid.max(axis=0).sum()))
+    return float(min(_best(ip.ci, potential, ip.n_test).sum(), _best(ip.cj, potential, ip.n_gold).sum()))
 
 
-def _lines(grid: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Per row: its best entry, how far its second best is below, and the best entry's column.
+def _best(line: np.ndarray, potential: np.ndarray, n_lines: int) -> np.ndarray:
+    """Per line (test or gold node): its largest non-negative potential, 0 when it has none."""
+    best = np.zeros(n_lines)
+    np.maximum.at(best, line, potential)
+    return best
 
-    With one column the margin is 0 (there is no other column to fall back on; the bound that
-    uses it stays valid, just looser).
+
+def _lines(
+    line: np.ndarray, other: np.ndarray, potential: np.ndarray, n_lines: int, n_others: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per line: its best entry, how far its second best is below, and the best entry's other node.
+
+    Entries are the non-negative potentials of the line's candidates and 0 for its other
+    ``n_others`` minus candidates pairs. With one other node the margin is 0 (there is no other
+    to fall back on; the bound that uses it stays valid, just looser). Where the margin is 0 the
+    best entry's node is never used, so ties need no rule.
     """
-    n_cols = grid.shape[1]
-    if n_cols < 2:
-        zeros = np.zeros(len(grid))
-        return grid[:, 0], zeros, np.zeros(len(grid), dtype=np.int64)
-    top = np.partition(grid, n_cols - 2, axis=1)
-    best = top[:, -1]
-    return best, best - top[:, -2], grid.argmax(axis=1)
+    value = np.maximum(potential, 0.0)
+    best = _best(line, value, n_lines)
+    if n_others < 2:
+        return best, np.zeros(n_lines), np.zeros(n_lines, dtype=np.int64)
+    top = value == best[line]
+    rest = _best(line[~top], value[~top], n_lines)
+    second = np.where(np.bincount(line[top], minlength=n_lines) >= 2, best, rest)
+    best_other = np.zeros(n_lines, dtype=np.int64)
+    best_other[line[top]] = other[top]
+    return best, best - second, best_other
 
 
 def _others_best(
     lines: tuple[np.ndarray, np.ndarray, np.ndarray], total: float, rows: np.ndarray, cols: np.ndarray, n_cols: int
 ) -> np.ndarray:
     """For each (row, col): sum over the *other* rows of their best entry outside ``col``
-    (``lines`` is :func:`_lines` of the grid, ``total`` the sum of its best entries).
+    (``lines`` is :func:`_lines` of the rows, ``total`` the sum of their best entries).
     """
     best, margin, best_col = lines
     loss = np.bincount(best_col, margin, minlength=n_cols)
@@ -91,7 +99,7 @@ def _others_best(
 
 
 def eliminate(
-    ip: IndexedProblem, value: float, rounds: int = 10, potential: np.ndarray | None = None
+    ip: IndexedProblem, value: float, rounds: int = 10, potential: np.ndarray | None = None, deadline: float = math.inf
 ) -> tuple[IndexedProblem, float]:
     """Drop the candidates no mapping better than ``value`` can use, for up to ``rounds`` rounds.
 
@@ -99,17 +107,18 @@ def eliminate(
     potential outside gold j (and the same by columns; the smaller of the two) is no more than
     ``value``. Returns what is left and its potential bound: every mapping better than ``value``
     lives in the returned problem, so ``max(value, bound)`` bounds the whole problem.
-    ``potential`` is :func:`potentials` of ``ip`` when the caller has it already.
+    ``potential`` is :func:`potentials` of ``ip`` when the caller has it already. No round starts
+    after ``deadline`` (a ``time.perf_counter`` value); the bound of the last round is returned.
     """
     pot = potentials(ip) if potential is None else potential
     for done in range(rounds + 1):
-        grid = potential_grid(ip, pot)
         if not ip.size:
-            return ip, tighten(line_bound(grid), ip.integral)
-        by_row, by_col = _lines(grid), _lines(grid.T)
+            return ip, tighten(line_bound(ip, pot), ip.integral)
+        by_row = _lines(ip.ci, ip.cj, pot, ip.n_test, ip.n_gold)
+        by_col = _lines(ip.cj, ip.ci, pot, ip.n_gold, ip.n_test)
         row_total, col_total = by_row[0].sum(), by_col[0].sum()
         bound = tighten(float(min(row_total, col_total)), ip.integral)
-        if done == rounds or bound <= value:
+        if done == rounds or bound <= value or time.perf_counter() >= deadline:
             break
         exclusion = pot + np.minimum(
             _others_best(by_row, row_total, ip.ci, ip.cj, ip.n_gold),

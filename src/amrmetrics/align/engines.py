@@ -1,7 +1,9 @@
 """LP and MILP engines for a :class:`~amrmetrics.align.formulation.Formulation`.
 
 HiGHS through ``highspy`` (single thread, silent), or ``scipy.optimize`` (which bundles HiGHS)
-when ``highspy`` is missing. Both are imported lazily: most pairs never need an LP. Presolve is
+when ``highspy`` is missing. highspy 1.16 prints a banner on file descriptor 1 from the ``Highs``
+constructor, before any option can be set: :func:`_quiet_highs` builds it with that descriptor
+pointed at the null device, so nothing of HiGHS ever reaches our standard output. Both are imported lazily: most pairs never need an LP. Presolve is
 off for small LPs (it costs more than it saves on sentence pairs) and on for large ones (a
 431-node document pair: 4 s instead of over 60 s), unless little time is left: HiGHS cannot
 interrupt presolve (seconds on such a pair), while it stops the simplex on time.
@@ -9,10 +11,15 @@ interrupt presolve (seconds on such a pair), while it stops the simplex on time.
 
 from __future__ import annotations
 
+import ctypes
 import math
+import os
+import sys
+import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Iterator, Protocol
 
 import numpy as np
 
@@ -28,6 +35,49 @@ _PRESOLVE_SECONDS = 10.0
 """...when at least this much time is left."""
 _INTEGRALITY = 1e-6
 """A solution value this close to an integer counts as integral."""
+
+
+_STDOUT_GUARD = threading.Lock()
+"""Serializes the descriptor swap of :func:`_stdout_to_devnull` between threads."""
+
+
+@contextmanager
+def _stdout_to_devnull() -> Iterator[None]:
+    """Point file descriptor 1 at the null device for the duration of the block.
+
+    Python's buffer is flushed before the swap and C's ``stdio`` buffers before the restore, so
+    our own output is never lost and a library's is never delayed past the block.
+    """
+    with _STDOUT_GUARD:
+        sys.stdout.flush()
+        saved = os.dup(1)
+        null = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(null, 1)
+            yield
+        finally:
+            _flush_c_stdio()
+            os.dup2(saved, 1)
+            os.close(saved)
+            os.close(null)
+
+
+def _flush_c_stdio() -> None:
+    """``fflush(NULL)`` where the C library can be loaded (POSIX); a no-op elsewhere."""
+    try:
+        ctypes.CDLL(None).fflush(None)
+    except (OSError, AttributeError, TypeError):
+        return
+
+
+def _quiet_highs(highspy: Any) -> Any:
+    """A silent ``highspy.Highs``: built with stdout on the null device, then told to stay quiet."""
+    with _stdout_to_devnull():
+        highs = highspy.Highs()
+    highs.silent()
+    for name, value in (("output_flag", False), ("threads", 1), ("random_seed", 0)):
+        highs.setOptionValue(name, value)
+    return highs
 
 
 def _cannot_beat(bound: float, best: float, integral: bool) -> bool:
@@ -79,10 +129,7 @@ class HighsEngine:
         import highspy
 
         self._highspy = highspy
-        self._highs = highspy.Highs()
-        self._highs.silent()
-        for name, value in (("output_flag", False), ("threads", 1), ("random_seed", 0)):
-            self._highs.setOptionValue(name, value)
+        self._highs = _quiet_highs(highspy)
         self._loaded: Formulation | None = None
 
     def _set_time_limit(self, seconds: float) -> None:

@@ -11,8 +11,11 @@
 5. else the MILP (branch and bound on the LP, see :mod:`engines`), within what is left of the
    time limit.
 
-After step 2 every bound is a bound on mappings *better than the best value known then*, so
-the overall upper bound is the larger of that value and the bound.
+Every step stops at the time limit with what it has (the climbs and the elimination rounds check
+the clock; the LP and MILP get the time left). After step 2 every bound is a bound on mappings
+*better than the best value known then*, so the overall upper bound is the larger of that value
+and the bound. A restricted problem (one with a ``ceiling``, see :mod:`~amrmetrics.align.large`)
+gets step 1 only, and the ceiling as its bound.
 """
 
 from __future__ import annotations
@@ -23,13 +26,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from amrmetrics.align.bounds import eliminate, line_bound, potential_grid, potentials, tighten
+from amrmetrics.align.bounds import eliminate, line_bound, potentials, tighten
 from amrmetrics.align.engines import Engine, default_engine
 from amrmetrics.align.formulation import Formulation, formulate
 from amrmetrics.align.hillclimb import climb, greedy_init
 from amrmetrics.align.indexed import IndexedProblem, index_problem
 from amrmetrics.align.problem import AlignmentProblem
-from amrmetrics.align.result import Alignment, certified
+from amrmetrics.align.result import Alignment, Status, certified
 
 
 def _mapping_of(ip: IndexedProblem, z: np.ndarray) -> np.ndarray:
@@ -99,20 +102,24 @@ class ExactSolver:
         deadline = math.inf if self.timeout is None else began + self.timeout
         ip = index_problem(problem)
         pot = potentials(ip)
-        upper = tighten(line_bound(potential_grid(ip, pot)), ip.integral)
+        upper = tighten(line_bound(ip, pot), ip.integral)
         start = greedy_init(ip, pot)
         best = _Incumbent(problem, start, problem.value(start))
 
         def done() -> Alignment:
             return Alignment.of(best.mapping, best.value, upper, "time-limit", time.perf_counter() - began)
 
+        if problem.ceiling is not None:  # a restriction: its bounds do not bound the pair
+            best.offer(climb(ip, best.mapping, deadline))
+            status: Status = "time-limit" if time.perf_counter() >= deadline else "size-limit"
+            return Alignment.of(best.mapping, best.value, problem.ceiling, status, time.perf_counter() - began)
         if certified(best.value, upper):
             return done()
         if ip.integral:  # graded weights give unrounded bounds that a climb almost never meets
-            best.offer(climb(ip, best.mapping))
-            if certified(best.value, upper):
+            best.offer(climb(ip, best.mapping, deadline))
+            if certified(best.value, upper) or time.perf_counter() >= deadline:
                 return done()
-        reduced, bound = eliminate(ip, best.value, potential=pot)
+        reduced, bound = eliminate(ip, best.value, potential=pot, deadline=deadline)
         upper = min(upper, max(best.value, bound))
         if certified(best.value, upper) or time.perf_counter() >= deadline:
             return done()
@@ -125,7 +132,7 @@ class ExactSolver:
         upper = min(upper, max(best.value, tighten(lp.bound, reduced.integral)))
         if certified(best.value, upper):
             return done()
-        best.offer(climb(ip, rounded))
+        best.offer(climb(ip, rounded, deadline))
         if certified(best.value, upper) or time.perf_counter() >= deadline:
             return done()
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from amrmetrics.align.indexed import IndexedProblem
+from amrmetrics.align.indexed import IndexedProblem, group
 
 
 @dataclass(frozen=True, eq=False)
@@ -64,21 +64,6 @@ class Formulation:
         return float(self.upper @ pi + gain.sum())
 
 
-_DENSE_KEYS = 1 << 22
-"""Up to this many possible keys, :func:`_group` numbers them with a table instead of sorting."""
-
-
-def _group(keys: np.ndarray, n_keys: int) -> tuple[np.ndarray, int]:
-    """Ids 0..n-1 for the distinct values of ``keys`` (in 0..n_keys-1), in increasing key order."""
-    if n_keys <= _DENSE_KEYS:
-        seen = np.zeros(n_keys + 1, dtype=np.int64)
-        seen[keys + 1] = 1
-        np.cumsum(seen, out=seen)
-        return seen[keys], int(seen[-1])
-    uniq, ids = np.unique(keys, return_inverse=True)
-    return ids.reshape(-1).astype(np.int64), len(uniq)
-
-
 def formulate(ip: IndexedProblem) -> Formulation:
     """Build the aggregated formulation of ``ip`` (see the module doc)."""
     n1, n2, size = ip.n_test, ip.n_gold, ip.size
@@ -89,12 +74,11 @@ def formulate(ip: IndexedProblem) -> Formulation:
     owner = np.concatenate([ip.qa, ip.qb])
     other = np.concatenate([ip.qb, ip.qa])
     ycol = np.concatenate([link, link])
-    test_keys, n_test_rows = _group(owner * n1 + ip.ci[other], size * n1)
-    gold_keys, n_gold_rows = _group(owner * n2 + ip.cj[other], size * n2)
-    test_owner = np.zeros(n_test_rows, dtype=np.int64)
-    test_owner[test_keys] = owner
-    gold_owner = np.zeros(n_gold_rows, dtype=np.int64)
-    gold_owner[gold_keys] = owner
+    # one row per (link end, other test node) and per (link end, other gold node)
+    test_pairs, test_keys = group(owner * n1 + ip.ci[other], size * n1)
+    gold_pairs, gold_keys = group(owner * n2 + ip.cj[other], size * n2)
+    test_owner, gold_owner = test_pairs // max(n1, 1), gold_pairs // max(n2, 1)
+    n_test_rows, n_gold_rows = len(test_pairs), len(gold_pairs)
 
     base = n1 + n2
     test_rows = base + np.arange(n_test_rows)

@@ -8,20 +8,23 @@ mapping), so a change's gain is read off the supports and applying it touches on
 
 from __future__ import annotations
 
+import math
 import time
 
 import numpy as np
 
 from amrmetrics.align.bounds import eliminate
-from amrmetrics.align.indexed import IndexedProblem, index_problem
+from amrmetrics.align.indexed import IndexedProblem, group, index_problem
 from amrmetrics.align.problem import AlignmentProblem
 from amrmetrics.align.result import Alignment
 
 _MIN_GAIN = 1e-9
 """A change must gain more than this (float noise must not make the climb cycle)."""
+_BLOCK = 1 << 16
+"""Candidates :func:`greedy_init` turns into Python objects at a time."""
 
 
-def smart_init(unary: np.ndarray) -> np.ndarray:
+def smart_init(ip: IndexedProblem) -> np.ndarray:
     """smatch's "smart init" in problem terms: test nodes in order each take the unused gold node
     of highest positive unary weight (lowest index on ties); a node with none stays unmapped.
 
@@ -30,11 +33,13 @@ def smart_init(unary: np.ndarray) -> np.ndarray:
     similarity) ranks the gold nodes, and unmatched nodes are left to the climb, so the start
     is deterministic.
     """
-    mapping = [-1] * len(unary)
+    mapping = [-1] * ip.n_test
     taken: set[int] = set()
-    for i, row in enumerate(unary.tolist()):
+    starts = ip.row_start.tolist()
+    cols, weights = ip.cj.tolist(), ip.cu.tolist()
+    for i in range(ip.n_test):
         best, best_weight = -1, 0.0
-        for j, weight in enumerate(row):
+        for j, weight in zip(cols[starts[i] : starts[i + 1]], weights[starts[i] : starts[i + 1]]):
             if weight > best_weight and j not in taken:
                 best, best_weight = j, weight
         if best >= 0:
@@ -46,19 +51,32 @@ def smart_init(unary: np.ndarray) -> np.ndarray:
 def greedy_init(ip: IndexedProblem, score: np.ndarray) -> np.ndarray:
     """Candidates by decreasing ``score`` (lowest index on ties) are taken while both of their
     nodes are free; candidates scoring 0 or less are never taken.
+
+    Candidates go by blocks, each first cleared of those whose nodes earlier blocks took, so a
+    large problem never turns every candidate into Python objects.
     """
-    mapping = [-1] * ip.n_test
-    taken: set[int] = set()
-    most = min(ip.n_test, ip.n_gold)
+    mapping = np.full(ip.n_test, -1, dtype=np.int64)
+    taken = np.zeros(ip.n_gold, dtype=bool)
+    left = min(ip.n_test, ip.n_gold)
     order = np.argsort(-score, kind="stable")
     order = order[score[order] > 0]
-    for i, j in zip(ip.ci[order].tolist(), ip.cj[order].tolist()):
-        if mapping[i] < 0 and j not in taken:
-            mapping[i] = j
-            taken.add(j)
-            if len(taken) == most:
-                break
-    return np.array(mapping, dtype=np.int64)
+    for start in range(0, len(order), _BLOCK):
+        if not left:
+            break
+        block = order[start : start + _BLOCK]
+        block = block[(mapping[ip.ci[block]] < 0) & ~taken[ip.cj[block]]]
+        rows: set[int] = set()
+        cols: set[int] = set()
+        for i, j in zip(ip.ci[block].tolist(), ip.cj[block].tolist()):
+            if i not in rows and j not in cols:
+                rows.add(i)
+                cols.add(j)
+                mapping[i] = j
+                left -= 1
+                if not left:
+                    break
+        taken[list(cols)] = True
+    return mapping
 
 
 def random_init(ip: IndexedProblem, rng: np.random.Generator) -> np.ndarray:
@@ -68,12 +86,9 @@ def random_init(ip: IndexedProblem, rng: np.random.Generator) -> np.ndarray:
     mapping = [-1] * ip.n_test
     taken: set[int] = set()
     draws = rng.random(ip.n_test).tolist()
-    rows, cols = np.nonzero(ip.grid[:, : ip.n_gold] < ip.unmapped)
-    options: list[list[int]] = [[] for _ in range(ip.n_test)]
-    for i, j in zip(rows.tolist(), cols.tolist()):
-        options[i].append(j)
-    for i, (choices, draw) in enumerate(zip(options, draws)):
-        free = [j for j in choices if j not in taken]
+    starts, cols = ip.row_start.tolist(), ip.cj.tolist()
+    for i, draw in enumerate(draws):
+        free = [j for j in cols[starts[i] : starts[i + 1]] if j not in taken]
         if free:
             mapping[i] = free[int(draw * len(free))]
             taken.add(mapping[i])
@@ -100,53 +115,77 @@ def _shift(ip: IndexedProblem, support: np.ndarray, candidate: int, sign: float)
         support[neighbour[lo:hi]] += sign * weight[lo:hi]
 
 
-def climb(ip: IndexedProblem, mapping: np.ndarray) -> np.ndarray:
-    """Steepest ascent from ``mapping`` over moves and swaps; returns the local optimum.
+def _best_swap(
+    ip: IndexedProblem, ends: tuple[np.ndarray, ...], image: np.ndarray, owners: np.ndarray, support: np.ndarray, held: np.ndarray
+) -> tuple[int, float]:
+    """The swap of largest gain as ``(i * n_test + k, gain)`` with i < k (the first on ties), or ``(-1, -inf)``.
+
+    A swap gains only through a candidate it chooses (i onto k's image or k onto i's: a candidate
+    whose gold node ``owners`` another test node) or a link between i and k that it keeps or
+    completes; every other swap loses what the two nodes hold. ``ends`` are the links' (test,
+    gold) nodes.
+    """
+    n1 = ip.n_test
+    ti, tk, gj, gl = ends
+    crossing = np.flatnonzero((owners >= 0) & (owners != ip.ci))
+    first, second = ip.ci[crossing], owners[crossing]
+    at_i, at_k = image[ti], image[tk]
+    earned = np.flatnonzero(((at_i == gj) & (at_k == gl)) | ((at_k == gj) & (at_i == gl)))
+    if not len(crossing) and not len(earned):
+        return -1, -np.inf
+    pairs = np.concatenate([np.minimum(first, second) * n1 + np.maximum(first, second), ti[earned] * n1 + tk[earned]])
+    keys, which = group(pairs, n1 * n1)
+    gains = np.zeros(len(keys))
+    gains += np.bincount(which[: len(crossing)], support[crossing], minlength=len(keys))
+    gains -= held[keys // n1] + held[keys % n1]
+    gains += np.bincount(which[len(crossing) :], ip.qw[earned], minlength=len(keys))
+    best = int(gains.argmax())
+    return int(keys[best]), float(gains[best])
+
+
+def climb(ip: IndexedProblem, mapping: np.ndarray, deadline: float = math.inf) -> np.ndarray:
+    """Steepest ascent from ``mapping`` over moves and swaps; returns the local optimum, or the
+    mapping reached when ``deadline`` (a ``time.perf_counter`` value) passes.
 
     A test node may sit on a non-candidate gold node during the climb (worth the same as no
     image, it can make a swap possible); the result unmaps it, so only candidates are mapped.
+    Every gain is read off the candidates and links (no ``n_test x n_gold`` table); since no
+    weight is negative, neither is any support, so a change that gains involves a candidate.
     """
     n1, n2 = ip.n_test, ip.n_gold
-    image = np.where(mapping < 0, n2, mapping)
     if n1 == 0 or n2 == 0:
         return np.full(n1, -1, dtype=np.int64)
-    cur = ip.grid[np.arange(n1), image]
-    not_above = np.tri(n1, dtype=bool)
-    ti, tk = ip.ci[ip.qa], ip.ci[ip.qb]
-    gj, gl = ip.cj[ip.qa], ip.cj[ip.qb]
+    image = np.where(mapping < 0, n2, mapping)
+    cur = ip.lookup(np.arange(n1), image)
+    owner = np.full(n2 + 1, -1, dtype=np.int64)
+    placed = np.flatnonzero(image < n2)
+    owner[image[placed]] = placed
     support = _support(ip, cur)
-    while True:
-        table = support[ip.grid]
+    ends = (ip.ci[ip.qa], ip.ci[ip.qb], ip.cj[ip.qa], ip.cj[ip.qb])
+    while time.perf_counter() < deadline:
         held = support[cur]
-        moves = table - held[:, None]
-        moves[:, image[image < n2]] = -np.inf
-        best_move = int(moves.argmax())
-        move_gain = moves.flat[best_move]
-
-        crossing = table[:, image]
-        swaps = crossing + crossing.T
-        swaps -= held[:, None] + held
-        if len(ip.qw):
-            earned = ((image[ti] == gj) & (image[tk] == gl)) | ((image[tk] == gj) & (image[ti] == gl))
-            swaps[ti[earned], tk[earned]] += ip.qw[earned]
-        swaps[not_above] = -np.inf
-        best_swap = int(swaps.argmax())
-        swap_gain = swaps.flat[best_swap]
-
+        owners = owner[ip.cj]
+        moves = support[: ip.size] - held[ip.ci]
+        moves[owners >= 0] = -np.inf
+        best_move = int(moves.argmax()) if ip.size else -1
+        move_gain = float(moves[best_move]) if ip.size else -np.inf
+        best_swap, swap_gain = _best_swap(ip, ends, image, owners, support, held)
         if max(move_gain, swap_gain) <= _MIN_GAIN:
-            return np.where(cur == ip.unmapped, -1, image)
+            break
         if move_gain >= swap_gain:
-            i, j = divmod(best_move, n2 + 1)
-            changes = [(i, j)]
+            changes = [(int(ip.ci[best_move]), int(ip.cj[best_move]), best_move)]
         else:
             i, k = divmod(best_swap, n1)
-            changes = [(i, image[k]), (k, image[i])]
-        for i, _ in changes:
+            targets = ip.lookup(np.array([i, k]), image[[k, i]]).tolist()
+            changes = [(i, int(image[k]), targets[0]), (k, int(image[i]), targets[1])]
+        for i, _, _ in changes:
             _shift(ip, support, int(cur[i]), -1.0)
-        for i, j in changes:
-            image[i] = j
-            cur[i] = ip.grid[i, j]
-            _shift(ip, support, int(cur[i]), 1.0)
+            owner[image[i]] = -1
+        for i, j, c in changes:
+            image[i], cur[i] = j, c
+            _shift(ip, support, c, 1.0)
+            owner[j] = i if j < n2 else -1
+    return np.where(cur == ip.unmapped, -1, image)
 
 
 class HillClimbSolver:
@@ -154,7 +193,7 @@ class HillClimbSolver:
     1..``restarts`` from :func:`random_init` with ``numpy.random.Generator(PCG64(seed))`` (a new
     generator per problem, so results never depend on call order), best of the climbs (the
     earliest on ties). Status ``optimal`` only when the value meets the cheap bound of
-    :func:`~amrmetrics.align.bounds.eliminate` (no LP).
+    :func:`~amrmetrics.align.bounds.eliminate` (no LP), or a restricted problem's ``ceiling``.
     """
 
     def __init__(self, restarts: int = 4, seed: int = 0) -> None:
@@ -168,12 +207,12 @@ class HillClimbSolver:
         began = time.perf_counter()
         ip = index_problem(problem)
         rng = np.random.Generator(np.random.PCG64(self.seed))
-        best = climb(ip, smart_init(problem.unary))
+        best = climb(ip, smart_init(ip))
         best_value = problem.value(best)
         for _ in range(self.restarts):
             mapping = climb(ip, random_init(ip, rng))
             value = problem.value(mapping)
             if value > best_value:
                 best, best_value = mapping, value
-        _, bound = eliminate(ip, best_value)
+        bound = eliminate(ip, best_value)[1] if problem.ceiling is None else problem.ceiling
         return Alignment.of(best, best_value, max(best_value, bound), "heuristic", time.perf_counter() - began)

@@ -4,6 +4,7 @@ Only node pairs (i, j) that can earn something (positive unary weight, or a link
 *candidates*: mapping i to any other j earns at most 0, no more than leaving i unmapped, so an
 optimal mapping never needs it. Each pairwise weight links two candidates, stored as a list
 (for bounds and the LP) and, built on first use, as symmetric adjacency lists (for climbing).
+Nothing here is ``n_test x n_gold``: a (test, gold) pair is looked up among the sorted candidates.
 """
 
 from __future__ import annotations
@@ -12,19 +13,24 @@ from dataclasses import dataclass
 from functools import cached_property
 
 import numpy as np
+from scipy.sparse import csr_array
 
 from amrmetrics.align.problem import AlignmentProblem
+
+_TABLE_FACTOR = 32
+_TABLE_CELLS = 1 << 22
+""":func:`group` uses a table over the possible values when there are at most this many per value
+grouped and at most this many in all (else it sorts)."""
 
 
 @dataclass(frozen=True, eq=False)
 class IndexedProblem:
     """Candidates ``c`` = (``ci[c]``, ``cj[c]``) of unary weight ``cu[c]``; links ``qa``-``qb`` of weight ``qw``.
 
-    ``grid`` is ``(n_test, n_gold + 1)``: ``grid[i, j]`` is the candidate of (i, j), or
-    :attr:`unmapped` when (i, j) is not a candidate (it earns no more than no image); the last
-    column is :attr:`unmapped` too, so that gold ``n_gold`` stands for "no image". Links satisfy
-    ``ci[qa] < ci[qb]``. ``integral`` says every candidate and link weight is an integer (so
-    bounds can be rounded down).
+    Candidates are sorted by test node, then gold node. Gold ``n_gold`` stands for "no image";
+    :meth:`lookup` gives :attr:`unmapped` for it and for any pair that is not a candidate (it earns
+    no more than no image). Links satisfy ``ci[qa] < ci[qb]``. ``integral`` says every candidate
+    and link weight is an integer (so bounds can be rounded down).
     """
 
     n_test: int
@@ -32,7 +38,6 @@ class IndexedProblem:
     ci: np.ndarray
     cj: np.ndarray
     cu: np.ndarray
-    grid: np.ndarray
     qa: np.ndarray
     qb: np.ndarray
     qw: np.ndarray
@@ -47,6 +52,22 @@ class IndexedProblem:
     def unmapped(self) -> int:
         """Index that stands for "no image" or a non-candidate pair (earns nothing, has no links)."""
         return len(self.ci)
+
+    @cached_property
+    def keys(self) -> np.ndarray:
+        """``ci * (n_gold + 1) + cj`` (increasing), then -1 (so a search past the end finds no match)."""
+        return np.append(self.ci * (self.n_gold + 1) + self.cj, -1)
+
+    @cached_property
+    def row_start(self) -> np.ndarray:
+        """The candidates of test node i are ``row_start[i]:row_start[i + 1]``."""
+        return np.searchsorted(self.ci, np.arange(self.n_test + 1))
+
+    def lookup(self, i: np.ndarray | int, j: np.ndarray | int) -> np.ndarray:
+        """The candidate of each (``i``, ``j``), or :attr:`unmapped` (``j = n_gold`` = no image)."""
+        wanted = np.asarray(i, dtype=np.int64) * (self.n_gold + 1) + np.asarray(j, dtype=np.int64)
+        found = np.searchsorted(self.keys[:-1], wanted)
+        return np.where(self.keys[found] == wanted, found, self.size)
 
     @cached_property
     def adjacency(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -69,13 +90,33 @@ class IndexedProblem:
         links = keep[self.qa] & keep[self.qb]
         cu, qw = self.cu[kept], self.qw[links]
         return IndexedProblem(
-            self.n_test, self.n_gold, self.ci[kept], self.cj[kept], cu, renumber[self.grid],
+            self.n_test, self.n_gold, self.ci[kept], self.cj[kept], cu,
             renumber[self.qa[links]], renumber[self.qb[links]], qw, self.integral or _integral(cu, qw),
         )
 
     def candidate_of(self, mapping: np.ndarray) -> np.ndarray:
         """The index each test node uses under ``mapping`` (gold -1 = unmapped)."""
-        return self.grid[np.arange(self.n_test), np.where(mapping < 0, self.n_gold, mapping)]
+        return self.lookup(np.arange(self.n_test), np.where(mapping < 0, self.n_gold, mapping))
+
+
+def group(values: np.ndarray, n_values: int) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct ``values`` (in 0..n_values-1), increasing, and each value's index among them.
+
+    A table over the possible values when it is small (faster than sorting), else a sort (not
+    ``np.unique``, whose hashing takes 28 s on 7 million values with numpy 2.4).
+    """
+    if n_values <= min(_TABLE_CELLS, _TABLE_FACTOR * len(values)):
+        seen = np.zeros(n_values + 1, dtype=np.int64)
+        seen[values + 1] = 1
+        distinct = np.flatnonzero(seen[1:])
+        np.cumsum(seen, out=seen)
+        return distinct, seen[values]
+    order = np.argsort(values)
+    ordered = values[order]
+    starts = np.concatenate(([True], ordered[1:] != ordered[:-1]))[: len(values)]
+    which = np.empty(len(values), dtype=np.int64)
+    which[order] = np.cumsum(starts) - 1
+    return ordered[starts], which
 
 
 def _integral(unary: np.ndarray, weights: np.ndarray) -> bool:
@@ -83,28 +124,42 @@ def _integral(unary: np.ndarray, weights: np.ndarray) -> bool:
     return not (np.any(unary % 1) or np.any(weights % 1))
 
 
+def _positive_entries(unary: np.ndarray | csr_array) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Rows, columns and values of the positive entries, row by row; ValueError if any is negative."""
+    if isinstance(unary, np.ndarray):
+        rows, cols = np.nonzero(unary)
+        values = unary[rows, cols]
+    else:
+        coo = unary.tocoo()
+        order = np.lexsort((coo.col, coo.row))
+        rows, cols, values = coo.row[order].astype(np.int64), coo.col[order].astype(np.int64), coo.data[order]
+    if np.any(values < 0):
+        raise ValueError("unary weights must be non-negative")
+    positive = values > 0
+    return rows[positive], cols[positive], values[positive]
+
+
 def index_problem(problem: AlignmentProblem) -> IndexedProblem:
     """Keep the node pairs that can earn something and link them by the pairwise weights.
 
-    Raises ValueError on a negative pairwise weight (the bounds assume links only add).
+    Raises ValueError on a negative weight (the bounds assume links only add, and the climb that
+    a node's support is never negative).
     """
-    unary = problem.unary
-    n1, n2 = unary.shape
+    n1, n2 = problem.shape
     pairs, weights = problem.pairs, np.asarray(problem.weights, dtype=np.float64)
-    useful = unary > 0
     if len(weights):
         low = weights.min()
         if low <= 0:
             if low < 0:
                 raise ValueError("pairwise weights must be non-negative")
             pairs, weights = pairs[weights > 0], weights[weights > 0]
-        useful[pairs[:, 0], pairs[:, 1]] = True
-        useful[pairs[:, 2], pairs[:, 3]] = True
-    ci, cj = np.nonzero(useful)
-    size = len(ci)
-    grid = np.full((n1, n2 + 1), size, dtype=np.int64)
-    grid[ci, cj] = np.arange(size)
-    cu = np.asarray(unary[ci, cj], dtype=np.float64)
+    rows, cols, values = _positive_entries(problem.unary)
+    width, n_rows, m = n2 + 1, len(rows), len(weights)
+    ends = [rows * width + cols, pairs[:, 0] * width + pairs[:, 1], pairs[:, 2] * width + pairs[:, 3]]
+    keys, which = group(np.concatenate(ends), n1 * width)
+    ci, cj = keys // width, keys % width
+    cu = np.zeros(len(keys))
+    cu[which[:n_rows]] = values
     integral = _integral(cu, weights)
-    qa, qb = grid[pairs[:, 0], pairs[:, 1]], grid[pairs[:, 2], pairs[:, 3]]
-    return IndexedProblem(n1, n2, ci, cj, cu, grid, qa, qb, weights, integral)
+    qa, qb = which[n_rows : n_rows + m], which[n_rows + m :]
+    return IndexedProblem(n1, n2, ci, cj, cu, qa, qb, weights, integral)

@@ -2,16 +2,26 @@
 
 from __future__ import annotations
 
+import inspect
 from typing import Literal, Protocol
 
-from amrmetrics.align.exact import ExactSolver
-from amrmetrics.align.hillclimb import HillClimbSolver
 from amrmetrics.align.problem import AlignmentProblem
 from amrmetrics.align.result import Alignment
+from amrmetrics.registry import Registry
 
 SolverName = Literal["exact", "hillclimb"]
+"""The names of :data:`SOLVERS`, as a type (metric parameters are checked against it)."""
 
-__all__ = ["Alignment", "Solver", "SolverName", "make_solver", "solve"]
+SOLVERS = Registry(
+    "solver",
+    {
+        "exact": "amrmetrics.align.exact:ExactSolver",
+        "hillclimb": "amrmetrics.align.hillclimb:HillClimbSolver",
+    },
+)
+"""Every solver class by name; its constructor takes the options of :func:`make_solver` it uses."""
+
+__all__ = ["SOLVERS", "Alignment", "Solver", "SolverName", "make_solver", "solve"]
 
 
 class Solver(Protocol):
@@ -22,17 +32,16 @@ class Solver(Protocol):
         ...
 
 
-def make_solver(
-    name: SolverName = "exact", *, timeout: float | None = None, restarts: int = 4, seed: int = 0
-) -> ExactSolver | HillClimbSolver:
-    """``exact`` (certified, ``timeout`` seconds per problem) or ``hillclimb`` (``restarts``, ``seed``)."""
-    if name == "exact":
-        return ExactSolver(timeout=timeout)
-    if name == "hillclimb":
-        return HillClimbSolver(restarts=restarts, seed=seed)
-    raise ValueError(f"unknown solver {name!r}; known: exact, hillclimb")
+def make_solver(name: SolverName = "exact", *, timeout: float | None = None, restarts: int = 4, seed: int = 0) -> Solver:
+    """The solver ``name`` of :data:`SOLVERS`, given the options its constructor takes: ``exact``
+    (certified, ``timeout`` seconds per problem) or ``hillclimb`` (``restarts``, ``seed``)."""
+    cls = SOLVERS[name]
+    options = {"timeout": timeout, "restarts": restarts, "seed": seed}
+    accepted = inspect.signature(cls).parameters
+    solver: Solver = cls(**{k: v for k, v in options.items() if k in accepted})
+    return solver
 
 
 def solve(problem: AlignmentProblem, solver: Solver | None = None) -> Alignment:
     """Align ``problem`` with ``solver`` (a new :class:`ExactSolver` when None)."""
-    return (solver or ExactSolver()).solve(problem)
+    return (solver or make_solver()).solve(problem)

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import os
+from pathlib import Path
 from typing import Any
 
-from amrmetrics import __version__
 from amrmetrics.cli import common
 from amrmetrics.cli.meta import add_meta_output, add_meta_reading, print_table
+from amrmetrics.version import __version__
 
 
 def add_parser(subparsers: Any) -> None:
@@ -29,11 +31,32 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(handler=run)
 
 
+def splits(directory: str) -> list[str]:
+    """The splits a BAMBOO directory has human scores for (``<task>/orig.<split>.txt``)."""
+    from amrmetrics.meta.bamboo import TASKS
+
+    files = (path for task in TASKS for path in Path(directory, task.name).glob("orig.*.txt"))
+    return sorted({path.name[len("orig.") : -len(".txt")] for path in files})
+
+
+def check_split(directory: str, split: str) -> None:
+    """A missing directory or split is a data error that says which splits there are."""
+    from amrmetrics.read import CorpusError
+
+    if not os.path.isdir(directory):
+        raise CorpusError(f"{directory}: no such directory (expected a BAMBOO directory holding sts/, sick/, para/)")
+    found = splits(directory)
+    if split not in found:
+        there = f"it has {', '.join(found)} (choose with --split)" if found else "it has none (expected <task>/orig.<split>.txt)"
+        raise CorpusError(f"{directory}: no {split!r} split; {there}")
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the benchmark and print its table."""
     from amrmetrics.meta.bamboo import run_bamboo
     from amrmetrics.meta.tables import bamboo_table, markdown
 
+    check_split(args.directory, args.split)
     metrics = common.metrics_from_args(args)
     with common.stage_progress(not args.no_progress) as progress:
         result = run_bamboo(

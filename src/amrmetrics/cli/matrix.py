@@ -10,6 +10,7 @@ import time
 from typing import Any
 
 from amrmetrics.cli import common
+from amrmetrics.errors import UsageError
 
 OUTPUT_KINDS = (".npy", ".tsv")
 
@@ -38,7 +39,7 @@ def add_parser(subparsers: Any) -> None:
         help="malformed graph: fail (list all, exit 1), zero (an empty graph in its place), skip (leave it out of the matrix)",
     )
     common.add_run_options(parser)
-    parser.add_argument("--format", "-f", choices=("text", "json"), default="text", help="summary format on stdout")
+    parser.add_argument("--format", "-f", choices=("text", "json"), default="text", help="summary format (on stdout with -o, else on stderr); json needs -o")
     parser.set_defaults(handler=run)
 
 
@@ -66,19 +67,19 @@ def _write(path: str | None, matrix: Any, labels: list[str]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Read, score all pairs, write the matrix and a summary; returns the exit status."""
+    from amrmetrics.engine.matrix import progress_units, similarity_matrix
+    from amrmetrics.engine.signature import RunSettings, signature
     from amrmetrics.graph import EMPTY_GRAPH
-    from amrmetrics.metrics.matrix import progress_units, similarity_matrix
     from amrmetrics.read import CorpusError, format_errors, iter_entries
 
     if args.output is not None and not args.output.endswith(OUTPUT_KINDS):
-        raise ValueError(f"--output must end in {' or '.join(OUTPUT_KINDS)}: {args.output}")
+        raise UsageError(f"--output must end in {' or '.join(OUTPUT_KINDS)}: {args.output}")
+    if args.format == "json" and args.output is None:
+        raise UsageError("--format json needs -o FILE: without it, stdout holds the matrix (TSV)")
     metrics = common.metrics_from_args(args)
     if len(metrics) != 1:
-        raise ValueError("matrix takes exactly one metric")
+        raise UsageError("matrix takes exactly one metric")
     metric = metrics[0]
-    from amrmetrics.embed import prime
-
-    prime(metrics, (args.graphs,))
     start = time.perf_counter()
     entries = list(iter_entries(args.graphs))
     errors = [e.error for e in entries if e.error is not None]
@@ -89,13 +90,15 @@ def run(args: argparse.Namespace) -> int:
     with common.progress_bar(progress_units(metric, len(graphs)), not args.no_progress, "matrix") as advance:
         matrix = similarity_matrix(metric, graphs, jobs=args.jobs, progress=advance)
     seconds = time.perf_counter() - start
+    affected = len(errors) if args.on_error == "zero" else len(entries) - len(kept)
+    signed = signature(metric, RunSettings(on_error=args.on_error, affected=affected))
     _write(args.output, matrix, _labels(kept))
     for error in errors:
         print(f"amrmetrics: {error} ({'empty graph' if args.on_error == 'zero' else 'left out'})", file=sys.stderr)
     summary = {
         "graphs": len(graphs),
         "metric": metric.spec(),
-        "signature": metric.signature(),
+        "signature": signed,
         "output": args.output,
         "on_error": {"policy": args.on_error, "malformed": [str(e) for e in errors]},
         "seconds": seconds,
@@ -106,5 +109,5 @@ def run(args: argparse.Namespace) -> int:
     else:
         where = f"written to {args.output}" if args.output else "written to stdout"
         print(f"{len(graphs)} x {len(graphs)} matrix of {metric.spec()} {where} ({seconds:.1f} s)", file=stream)
-        print(f"signature: {metric.signature()}", file=stream)
+        print(f"signature: {signed}", file=stream)
     return 0

@@ -1,25 +1,28 @@
-"""``amrmetrics meta parse-quality|similarity``: which metric agrees with people."""
+"""``amrmetrics meta parse-quality|similarity|structural``: which metric agrees with people, and with damage."""
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 from typing import Any
 
-from amrmetrics import __version__
 from amrmetrics.cli import common
+from amrmetrics.errors import UsageError
+from amrmetrics.version import __version__
 
 
 def add_parser(subparsers: Any) -> None:
-    """Register the ``meta`` subcommand and its two sub-subcommands."""
+    """Register the ``meta`` subcommand and its studies."""
     parser = subparsers.add_parser(
         "meta",
-        help="meta-evaluation: agreement of metrics with human judgements",
-        description="Meta-evaluation of metrics against human judgements (see docs/meta-evaluation.md).",
+        help="meta-evaluation: agreement of metrics with human judgements, and with structural damage",
+        description="Meta-evaluation of metrics against human judgements and structural damage (see docs/meta-evaluation.md).",
     )
     sub = parser.add_subparsers(dest="meta_command", metavar="STUDY")
     sub.required = True
     _add_parse_quality(sub)
     _add_similarity(sub)
+    _add_structural(sub)
 
 
 def add_meta_reading(parser: argparse.ArgumentParser) -> None:
@@ -40,17 +43,12 @@ def add_meta_output(parser: argparse.ArgumentParser, formats: tuple[str, ...] = 
 
 
 def print_table(table: tuple[list[str], list[list[str]]], title: str) -> None:
-    """Print a header + rows table with rich (first column left-aligned, the rest right-aligned)."""
+    """Print a ``(header, rows)`` table of the meta commands with the tool's one rich renderer."""
     from rich.console import Console
-    from rich.table import Table
 
-    head, rows = table
-    out = Table(title=title, title_justify="left")
-    for i, col in enumerate(head):
-        out.add_column(col, justify="left" if i == 0 else "right", no_wrap=True)
-    for row in rows:
-        out.add_row(*row)
-    Console(width=max(100, 16 * len(head))).print(out)
+    from amrmetrics.report import grid
+
+    grid.render_rich(Console(), *table, title)
 
 
 def _add_parse_quality(sub: Any) -> None:
@@ -94,27 +92,29 @@ def _add_parse_quality(sub: Any) -> None:
 
 
 def _study_inputs(args: argparse.Namespace) -> tuple[list[Any], list[Any]]:
-    from amrmetrics.meta.parse_quality import split_interleaved
+    from amrmetrics.meta.parse_quality_run import split_interleaved
     from amrmetrics.meta.scoring import read_entries
 
     if args.candidates and (args.a or args.b):
-        raise ValueError("give either --candidates or --a and --b, not both")
+        raise UsageError("give either --candidates or --a and --b, not both")
     if args.candidates:
         return split_interleaved(read_entries(args.candidates))
     if not (args.a and args.b):
-        raise ValueError("give --a and --b (one file per candidate) or --candidates (interleaved)")
+        raise UsageError("give --a and --b (one file per candidate) or --candidates (interleaved)")
     return read_entries(args.a), read_entries(args.b)
 
 
 def run_parse_quality(args: argparse.Namespace) -> int:
     """Run the parse-quality study and print it."""
     from amrmetrics.meta.labels import read_labels
-    from amrmetrics.meta.parse_quality import run_study
+    from amrmetrics.meta.parse_quality_run import run_study
     from amrmetrics.meta.scoring import read_entries
     from amrmetrics.meta.tables import spearman_table, study_notes, study_table
 
     if not 0 < args.confidence < 1:
-        raise ValueError("--confidence must be between 0 and 1")
+        raise UsageError("--confidence must be between 0 and 1")
+    if args.plot and importlib.util.find_spec("matplotlib") is None:
+        raise UsageError("--plot needs matplotlib: pip install 'amrmetrics[plot]'")
     labels = read_labels(args.labels, args.labels_format)
     a, b = _study_inputs(args)
     metrics = common.metrics_from_args(args)
@@ -173,11 +173,12 @@ def _add_similarity(sub: Any) -> None:
 def run_similarity(args: argparse.Namespace) -> int:
     """Correlate metric scores with human scores and print the table."""
     from amrmetrics.meta.scoring import read_entries
-    from amrmetrics.meta.similarity import read_human_scores, run_similarity as run
+    from amrmetrics.meta.similarity import read_human_scores
+    from amrmetrics.meta.similarity import run_similarity as run
     from amrmetrics.meta.tables import similarity_table
 
     if not 0 < args.confidence < 1:
-        raise ValueError("--confidence must be between 0 and 1")
+        raise UsageError("--confidence must be between 0 and 1")
     human = read_human_scores(args.human, column=args.column, header=args.header)
     metrics = common.metrics_from_args(args)
     with common.stage_progress(not args.no_progress) as progress:
@@ -204,4 +205,70 @@ def run_similarity(args: argparse.Namespace) -> int:
     )
     for r in rows:
         print(f"signature: {r.signature}")
+    return 0
+
+
+def _add_structural(sub: Any) -> None:
+    parser = sub.add_parser(
+        "structural",
+        help="structural consistency: does the score fall as a growing share of edges is rewired?",
+        description=(
+            "Rewire a growing share of every gold graph's relation edges (as `amrmetrics perturb`), score each copy "
+            "against its original, and report per metric Spearman's rho between score and damage (bootstrap interval "
+            "over graphs) and how often the score does not fall when the damage rises."
+        ),
+    )
+    parser.add_argument("gold", nargs="+", metavar="GOLD", help="gold graphs, PENMAN (several files are pooled)")
+    parser.add_argument("--levels", default="0,0.1,...,1", help="damage levels in [0, 1] (default 0,0.1,...,1)")
+    common.add_metric_options(parser)
+    common.add_run_options(parser)
+    stats = parser.add_argument_group("statistics")
+    stats.add_argument("--resamples", type=int, default=1000, help="bootstrap resamples of graphs (default 1000)")
+    stats.add_argument("--confidence", type=float, default=0.95, help="central interval (default 0.95)")
+    add_meta_output(parser, ("text", "json", "markdown"))
+    parser.add_argument("--plot", metavar="FILE.png", help="plot mean score against damage, one line per metric (matplotlib)")
+    parser.set_defaults(handler=run_structural)
+
+
+def run_structural(args: argparse.Namespace) -> int:
+    """Run the structural-consistency study and print its table."""
+    from amrmetrics.cli.perturb import parse_levels
+    from amrmetrics.meta.structural import run_structural as run
+    from amrmetrics.meta.tables import markdown, structural_table
+    from amrmetrics.read import CorpusError, format_errors, iter_entries
+
+    if not 0 < args.confidence < 1:
+        raise ValueError("--confidence must be between 0 and 1")
+    levels = parse_levels(args.levels)
+    entries = [e for path in args.gold for e in iter_entries(path)]
+    errors = [e.error for e in entries if e.error is not None]
+    if errors:
+        raise CorpusError(format_errors(errors))
+    metrics = common.metrics_from_args(args)
+    with common.stage_progress(not args.no_progress) as progress:
+        result = run(
+            [e.graph for e in entries], metrics, levels=levels, seed=args.seed, resamples=args.resamples,
+            confidence=args.confidence, jobs=args.jobs, progress=progress,
+        )
+    if args.plot:
+        from amrmetrics.meta.plot import plot_damage
+
+        plot_damage(result, args.plot)
+    if args.format == "json":
+        common.dump_json({"amrmetrics": __version__, "study": "structural", "inputs": args.gold, **result.as_dict()})
+        return 0
+    table = structural_table(result, args.digits)
+    if args.format == "markdown":
+        print(markdown(table))
+    else:
+        print_table(table, f"Structural consistency: {result.graphs} graphs x {len(result.levels)} damage levels")
+    print(
+        f"rho: Spearman of score and damage (share of relations rewired) over all copies, -100 = perfect; "
+        f"{round(100 * result.confidence)}% percentile bootstrap over graphs ({result.resamples} resamples, seed "
+        f"{result.seed}); violations: consecutive levels where the damage rises but the score does not fall. "
+        f"Left out: {result.duplicates} repeated graphs, {result.without_relations} graphs without relations. "
+        "Mean damage per level: " + ", ".join(f"{lv:g}: {d:.3f}" for lv, d in zip(result.levels, result.mean_damage))
+    )
+    for m in result.metrics:
+        print(f"signature: {m.signature}")
     return 0

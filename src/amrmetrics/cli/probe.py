@@ -5,9 +5,10 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from amrmetrics import __version__
 from amrmetrics.cli import common
 from amrmetrics.cli.meta import add_meta_output, print_table
+from amrmetrics.errors import UsageError
+from amrmetrics.version import __version__
 
 
 def add_parser(subparsers: Any) -> None:
@@ -40,9 +41,9 @@ def add_parser(subparsers: Any) -> None:
 
 def _graph_pairs(args: argparse.Namespace) -> tuple[list[Any], Any]:
     """The (A, B) graph pairs under the reading options, and the run settings for signatures."""
+    from amrmetrics.engine.signature import RunSettings
     from amrmetrics.graph import EMPTY_GRAPH
     from amrmetrics.read import CorpusError, format_errors, pair_files
-    from amrmetrics.report.signature import RunSettings
 
     _, pairs = pair_files(args.a, args.b, pair_by_id=args.pair_by_id)
     kept, errors, affected = [], [], 0
@@ -61,10 +62,13 @@ def _graph_pairs(args: argparse.Namespace) -> tuple[list[Any], Any]:
 
 def run(args: argparse.Namespace) -> int:
     """Probe and print one row per metric."""
-    from amrmetrics.meta.probe import run_probe
+    from amrmetrics.meta.probe import PRINCIPLES, run_probe
     from amrmetrics.meta.tables import probe_notes, probe_table
 
     principles = [p.strip() for p in args.principles.split(",") if p.strip()]
+    unknown = [p for p in principles if p not in PRINCIPLES]
+    if unknown or not principles:
+        raise UsageError(f"--principles {args.principles!r}: choose from {','.join(PRINCIPLES)}")
     pairs, settings = _graph_pairs(args)
     metrics = common.metrics_from_args(args)
     with common.stage_progress(not args.no_progress) as progress:

@@ -7,10 +7,9 @@ import sys
 from typing import Any
 
 from amrmetrics.cli import common
+from amrmetrics.engine.run import CorpusRun
 from amrmetrics.report.aspects import is_multi_aspect, print_aspect_reports
-from amrmetrics.report.perpair import write_per_pair
-from amrmetrics.report.tables import render_latex, render_markdown, render_rich
-from amrmetrics.run import CorpusRun
+from amrmetrics.report.tables import metric_label, render_latex, render_markdown, render_rich
 from amrmetrics.stats.aggregate import MetricReport
 
 
@@ -38,23 +37,24 @@ def notes(run: CorpusRun, reports: list[MetricReport]) -> list[str]:
         what = f"{run.zeroed} pair(s) scored against an empty graph" if run.on_error == "zero" else f"{run.skipped} pair(s) left out"
         lines.append(f"on-error {run.on_error}: {len(run.errors)} malformed graph(s), {what}")
     for report in reports:
+        label = metric_label(report.spec)
         summary = report.summary
         if "uncertified" in summary:
             if summary["uncertified"]:
                 lines.append(
-                    f"{report.spec}: {summary['uncertified']} of {report.pairs} pairs not certified optimal; "
+                    f"{label}: {summary['uncertified']} of {report.pairs} pairs not certified optimal; "
                     f"micro F could rise by at most {100 * summary['max_f_gain']:.4f} points"
                 )
             else:
-                lines.append(f"{report.spec}: all {report.pairs} pairs certified optimal")
+                lines.append(f"{label}: all {report.pairs} pairs certified optimal")
         for note in report.notes:
-            lines.append(f"{report.spec}: {note}")
+            lines.append(f"{label}: {note}")
         if report.intervals is not None:
             if report.intervals.get("reason"):
-                lines.append(f"{report.spec}: {report.intervals['reason']}")
+                lines.append(f"{label}: {report.intervals['reason']}")
             else:
                 lines.append(
-                    f"{report.spec}: 95% intervals by the percentile bootstrap, "
+                    f"{label}: 95% intervals by the percentile bootstrap, "
                     f"{report.intervals['resamples']} resamples of pairs, seed {report.intervals['seed']}"
                 )
     return lines
@@ -85,11 +85,8 @@ def run(args: argparse.Namespace) -> int:
     """Score and report; returns the exit status."""
     metrics = common.metrics_from_args(args)
     result = common.score_files(args.test, args.gold, metrics, args)
-    common.warn_errors(result)
-    reports = common.reports_of(result, args)
-    if args.per_pair:
-        write_per_pair(args.per_pair, result)
-    title = f"{len(result.records)} pairs: {args.test} vs {args.gold} (scores x100)"
-    print_reports(result, reports, args, title)
+    common.warn_errors(result.run)
+    title = f"{result.run.pairs} pairs: {args.test} vs {args.gold} (scores x100)"
+    print_reports(result.run, result.reports, args, title)
     sys.stdout.flush()
     return 0

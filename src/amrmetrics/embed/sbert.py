@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from amrmetrics.embed.base import CachedEmbedder
+from amrmetrics.embed.base import CachedEmbedder, EmbedderUnavailable
 from amrmetrics.embed.calibration import Calibration
 
 
@@ -24,8 +24,6 @@ class SentenceTransformerEmbedder(CachedEmbedder):
 
     def __init__(self, model: str, calibration: Calibration | None = None) -> None:
         super().__init__()
-        from amrmetrics.embed.backends import EmbedderUnavailable
-
         try:
             version = importlib.metadata.version("sentence-transformers")
         except importlib.metadata.PackageNotFoundError:

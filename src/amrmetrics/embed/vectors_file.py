@@ -5,6 +5,10 @@ announced with :meth:`VectorsFile.need` (the command line announces every key th
 for) and keeps only those; a word asked for later that was never announced triggers another scan
 for the new words only. Files up to :data:`FULL_LOAD_BYTES` are simply read whole on first use.
 A ``.npy`` matrix is memory-mapped, so any row is cheap.
+
+Every value read is checked: a file that is not a table of numbers, or a NaN or infinite value,
+is a :class:`VectorsFileError` naming the file and the line (the vocabulary line for ``.npy``).
+The file's first vector is checked when it is opened, so a wrong file fails before any scoring.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from typing import Any, Literal
 import numpy as np
 
 from amrmetrics.embed.base import CachedEmbedder
+from amrmetrics.errors import DataError
 
 FULL_LOAD_BYTES = 64 * 1024 * 1024
 """Text files up to this size are read whole at first use (no vocabulary needed)."""
@@ -27,8 +32,28 @@ VOCAB_SUFFIXES = (".vocab", ".vocab.txt", ".words", ".words.txt", ".txt", ".tsv"
 Format = Literal["glove", "word2vec", "npy"]
 
 
-class VectorsFileError(ValueError):
-    """A vectors file that cannot be read (missing, empty, or malformed), with the path."""
+class VectorsFileError(DataError):
+    """A vectors file that cannot be read (missing, empty, or malformed), with the path and line."""
+
+
+NPY_MAGIC = b"\x93NUMPY"
+BINARY_KINDS = {NPY_MAGIC: "a .npy matrix", b"PK\x03\x04": "a zip archive such as .npz"}
+"""Leading bytes of the binary files one may pass by mistake, and what to call them."""
+
+
+def _kind(path: Path) -> str | None:
+    """What a binary file is by its leading bytes (see :data:`BINARY_KINDS`), else None."""
+    with path.open("rb") as handle:
+        head = handle.read(8)
+    return next((kind for magic, kind in BINARY_KINDS.items() if head.startswith(magic)), None)
+
+
+def _is_number(text: bytes) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 def fingerprint(*paths: Path) -> str:
@@ -83,6 +108,8 @@ class VectorsFile(CachedEmbedder):
         if not self.path.is_file():
             raise VectorsFileError(f"vectors file not found: {self.path}")
         self.format: Format = format or detect_format(self.path)
+        self._dim: int | None = None
+        self._dimension()  # reads the header or the first vector: a wrong file fails here
         self.vocabulary_path = None
         if self.format == "npy":
             self.vocabulary_path = Path(vocabulary) if vocabulary else find_vocabulary(self.path)
@@ -90,7 +117,6 @@ class VectorsFile(CachedEmbedder):
         self.name = self.path.name
         self.version = fingerprint(*files)
         self._pending: set[str] = set()
-        self._dim: int | None = None
         self._complete = False
         self._rows: dict[str, int] | None = None
         self._matrix: np.ndarray | None = None
@@ -102,10 +128,14 @@ class VectorsFile(CachedEmbedder):
         """Announce words; the next scan of a text file picks them all up at once."""
         self._pending.update(w for w in words if w not in self._cache)
 
+    def load(self) -> None:
+        """Read the announced words now (one scan of a text file), so a bad value fails before scoring."""
+        self._fill(sorted(self._pending))
+
     def _dimension(self) -> int:
         if self._dim is None:
             if self.format == "npy":
-                self._dim = int(self._npy()[1].shape[1])
+                self._dim = int(self._npy_matrix().shape[1])
             else:
                 self._dim = self._text_dimension()
         return self._dim
@@ -113,16 +143,39 @@ class VectorsFile(CachedEmbedder):
     def _compute(self, words: list[str]) -> list[np.ndarray | None]:
         if self.format == "npy":
             rows, matrix = self._npy()
-            return [np.array(matrix[rows[w]], dtype=np.float64) if w in rows else None for w in words]
+            return [self._npy_row(matrix, rows[w], w) if w in rows else None for w in words]
         if not self._complete:
             self._scan(set(words) | self._pending)
         return [self._cache.get(w) for w in words]
 
+    def _npy_matrix(self) -> np.ndarray:
+        """The memory-mapped matrix, checked to be a 2-d array of numbers."""
+        kind = _kind(self.path)
+        if kind != BINARY_KINDS[NPY_MAGIC]:
+            what = f"it is {kind}" if kind else "no numpy header"
+            raise VectorsFileError(f"{self.path}: not a .npy matrix ({what}); write one with numpy.save")
+        try:
+            matrix = np.load(self.path, mmap_mode="r")
+        except (ValueError, OSError, EOFError) as err:
+            raise VectorsFileError(f"{self.path}: not a readable .npy matrix ({err})") from None
+        if matrix.ndim != 2:
+            raise VectorsFileError(f"{self.path}: expected a 2-d matrix, got shape {matrix.shape}")
+        if not (np.issubdtype(matrix.dtype, np.floating) or np.issubdtype(matrix.dtype, np.integer)):
+            raise VectorsFileError(f"{self.path}: holds {matrix.dtype} values, not real numbers")
+        return matrix
+
+    def _npy_row(self, matrix: np.ndarray, row: int, word: str) -> np.ndarray:
+        vector = np.array(matrix[row], dtype=np.float64)
+        if not np.isfinite(vector).all():
+            raise VectorsFileError(
+                f"{self.path}: row {row + 1} (the vector of {word!r}, line {row + 1} of {self.vocabulary_path}) "
+                "has a NaN or infinite value"
+            )
+        return vector
+
     def _npy(self) -> tuple[dict[str, int], np.ndarray]:
         if self._rows is None or self._matrix is None:
-            matrix = np.load(self.path, mmap_mode="r")
-            if matrix.ndim != 2:
-                raise VectorsFileError(f"{self.path}: expected a 2-d matrix, got shape {matrix.shape}")
+            matrix = self._npy_matrix()
             assert self.vocabulary_path is not None
             words = self.vocabulary_path.read_text(encoding="utf-8").splitlines()
             if len(words) != matrix.shape[0]:
@@ -136,13 +189,37 @@ class VectorsFile(CachedEmbedder):
         return self._rows, self._matrix
 
     def _text_dimension(self) -> int:
+        """The dimension, from the word2vec header or the first line, whose vector is checked."""
+        kind = _kind(self.path)
+        if kind is not None:
+            raise VectorsFileError(f"{self.path}: not GloVe or word2vec text (it is {kind})")
         with self.path.open("rb") as handle:
-            first = handle.readline().split()
-            if self.format == "word2vec":
-                return int(first[1])
-        if len(first) < 2:
-            raise VectorsFileError(f"{self.path}: first line has no vector")
-        return len(first) - 1
+            header = handle.readline() if self.format == "word2vec" else b""
+            first = handle.readline()
+        number = 2 if header else 1
+        fields = first.split()
+        if len(fields) < 2:
+            raise VectorsFileError(f"{self.path}, line {number}: expected a word and its vector (GloVe or word2vec text)")
+        dim = int(header.split()[1]) if header else len(fields) - 1
+        word, values = (fields[0], fields[1:]) if len(fields) == dim + 1 else self._respan(first, dim, number)
+        self._vector(word, values, number)
+        return dim
+
+    def _vector(self, word: bytes, values: list[bytes], number: int) -> np.ndarray:
+        """The numbers of one line, or an error naming the file and the line."""
+        try:
+            vector = np.array(values, dtype=np.float64)
+        except ValueError:
+            bad = next(v for v in values if not _is_number(v))
+            raise VectorsFileError(
+                f"{self.path}, line {number}: {bad.decode('utf-8', 'replace')!r} is not a number "
+                f"(expected a word and {len(values)} numbers: GloVe or word2vec text)"
+            ) from None
+        if not np.isfinite(vector).all():
+            raise VectorsFileError(
+                f"{self.path}, line {number}: the vector of {word.decode('utf-8', 'replace')!r} has a NaN or infinite value"
+            )
+        return vector
 
     def _scan(self, wanted: set[str]) -> None:
         """Read the text file once, keeping the wanted words (all of them for a small file)."""
@@ -167,7 +244,7 @@ class VectorsFile(CachedEmbedder):
                     word, values = self._respan(line, dim, number)
                 text = word.decode("utf-8", errors="replace")
                 if text not in found and text not in self._cache:
-                    found[text] = np.array(values, dtype=np.float64)
+                    found[text] = self._vector(word, values, number)
                 todo.discard(word)
         self._cache.update(found)
         for word in wanted:
@@ -187,3 +264,4 @@ class VectorsFile(CachedEmbedder):
         state["_rows"] = None
         state["_matrix"] = None
         return state
+

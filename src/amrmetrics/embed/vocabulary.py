@@ -1,19 +1,18 @@
-"""Which table words a corpus can ask for, found cheaply from the raw text (no parsing).
+"""Which table words a corpus can ask for, from its graphs' labels.
 
-A vectors file is scanned once for a known set of words, so the command line first collects
-every key any metric could look up for any label of the two files: a superset is harmless (a
-word that is never asked costs one vector), a missing word would cost a second scan.
+A vectors file is scanned once for a known set of words, so a run first collects every key any
+metric could look up for any label of the corpora: a superset is harmless (a word that is never
+asked costs one vector), a missing word would cost a second scan.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from pathlib import Path
 
-_TOKEN = re.compile(r'"[^"\n]*"|[^\s()"]+')
+from amrmetrics.graph import Graph
+
 _SENSE = re.compile(r"-\d+")
-_CONCEPT = re.compile(r'/\s*([^\s()"/]+)')
 
 
 def label_keys(label: str) -> set[str]:
@@ -45,38 +44,19 @@ def label_keys(label: str) -> set[str]:
     return {k for k in keys if not any(ch.isspace() for ch in k)}
 
 
-def _keys_of_tokens(tokens: Iterable[str]) -> set[str]:
-    keys: set[str] = set()
-    for token in tokens:
-        if token != "/":
-            keys |= label_keys(token)
-    return keys
-
-
-def text_vocabulary(text: str) -> set[str]:
-    """Keys of every token of PENMAN text (concepts, roles, constants; variables too, harmlessly)."""
-    return _keys_of_tokens(set(_TOKEN.findall(text)))
-
-
-def file_labels(paths: Iterable[str | Path]) -> tuple[set[str], list[str]]:
-    """The keys of every token of several files (:func:`text_vocabulary`; comment and metadata
-    lines skipped) and their lower-cased concepts (every token after a ``/``, sorted), in one pass.
-
-    Found from the raw text, so a token after a ``/`` inside a string can slip into the concepts:
-    a superset is harmless (callers only precompute per-concept data).
+def graph_labels(graphs: Iterable[Graph]) -> tuple[set[str], list[str]]:
+    """The keys of every concept, role and constant of ``graphs`` (:func:`label_keys`) and their
+    lower-cased concepts (sorted), for announcing a corpus to an embedder before scoring.
     """
-    tokens: set[str] = set()
+    labels: set[str] = set()
     concepts: set[str] = set()
-    for path in paths:
-        with open(path, encoding="utf-8", errors="replace") as handle:
-            for line in handle:
-                if not line.lstrip().startswith("#"):
-                    tokens.update(_TOKEN.findall(line))
-                    if "/" in line:
-                        concepts.update(_CONCEPT.findall(line.lower()))
-    return _keys_of_tokens(tokens), sorted(concepts)
+    for graph in graphs:
+        concepts.update(concept.lower() for _, concept in graph.instances)
+        labels.update(role for _, role, _ in graph.attributes)
+        labels.update(value for _, _, value in graph.attributes)
+        labels.update(role for _, role, _ in graph.relations)
+    keys: set[str] = set()
+    for label in labels | concepts:
+        keys |= label_keys(label)
+    return keys, sorted(concepts)
 
-
-def file_vocabulary(paths: Iterable[str | Path]) -> set[str]:
-    """:func:`text_vocabulary` of several files (comment and metadata lines skipped)."""
-    return file_labels(paths)[0]

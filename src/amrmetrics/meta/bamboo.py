@@ -24,13 +24,13 @@ from typing import Any
 
 import numpy as np
 
+from amrmetrics.engine.signature import RunSettings, signature
 from amrmetrics.meta.correlation import pearson
-from amrmetrics.meta.interval import json_float
 from amrmetrics.meta.scoring import Progress, read_entries, score_entries
 from amrmetrics.meta.similarity import normalise, read_human_scores
 from amrmetrics.metrics.base import Metric
 from amrmetrics.read import CorpusError, Entry, OnError
-from amrmetrics.report.signature import RunSettings, signature
+from amrmetrics.report.jsonable import json_safe
 
 
 @dataclass(frozen=True)
@@ -121,8 +121,8 @@ class BambooResult:
                 {
                     "metric": spec,
                     "signature": self.signatures[k],
-                    "scores": {c: json_float(v) for c, v in zip(self.columns, self.values[k])},
-                    "amean": json_float(self.mean[k]),
+                    "scores": {c: json_safe(v) for c, v in zip(self.columns, self.values[k])},
+                    "amean": json_safe(self.mean[k]),
                 }
                 for k, spec in enumerate(self.specs)
             ],

@@ -6,7 +6,8 @@ import warnings
 
 import numpy as np
 
-from amrmetrics.meta.ranks import TIE_TOLERANCE, average_ranks
+from amrmetrics.defaults import TIE_TOLERANCE
+from amrmetrics.meta.ranks import average_ranks
 
 
 def pearson(x: np.ndarray, y: np.ndarray) -> float:

@@ -18,6 +18,8 @@ from typing import Literal
 
 import numpy as np
 
+from amrmetrics.errors import DataError
+
 LabelFormat = Literal["auto", "tsv", "parseeval"]
 LABEL_FORMATS: tuple[str, ...] = ("auto", "tsv", "parseeval")
 TSV_HEADER = ("id", "preference", "acceptable_a", "acceptable_b")
@@ -25,7 +27,7 @@ SEE_ABOVE = "see above"
 _PREFERENCES = {1.0: 1.0, 0.0: 0.0, 0.5: 0.5}
 
 
-class LabelError(ValueError):
+class LabelError(DataError):
     """A label file that cannot be read, located by file and line."""
 
 

@@ -23,16 +23,13 @@ from typing import Any
 
 import numpy as np
 
-from amrmetrics.defaults import DEFAULT_SEED
+from amrmetrics.defaults import DEFAULT_SEED, TIE_TOLERANCE
 from amrmetrics.meta.correlation import spearman_matrix
-from amrmetrics.meta.interval import Interval, json_float, percentile_interval, tail_percentile
 from amrmetrics.meta.labels import Labels
-from amrmetrics.meta.ranks import TIE_TOLERANCE, tie_groups, weighted_average_ranks, weighted_median
-from amrmetrics.meta.scoring import Progress, Scored, score_entries
-from amrmetrics.metrics.base import Metric
-from amrmetrics.read import CorpusError, Entry, OnError
-from amrmetrics.report.signature import RunSettings, signature
+from amrmetrics.meta.ranks import tie_groups, weighted_average_ranks, weighted_median
+from amrmetrics.report.jsonable import json_safe
 from amrmetrics.stats.bootstrap import resample_counts
+from amrmetrics.stats.interval import Interval, percentile_interval, tail_percentile
 
 DEFAULT_RESAMPLES = 10_000
 """Bootstrap resamples of sentences (the study used 10,000)."""
@@ -94,7 +91,7 @@ class PairwiseAccuracy:
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
         return {
-            "value": json_float(self.value),
+            "value": json_safe(self.value),
             "agree": self.agree,
             "counted": self.counted,
             "human_preferences": self.preferred,
@@ -121,7 +118,7 @@ class AcceptanceDelta:
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
         return {
-            "value": json_float(self.value),
+            "value": json_safe(self.value),
             "acceptable": self.acceptable,
             "unacceptable": self.unacceptable,
             "interval": None if self.interval is None else self.interval.as_dict(),
@@ -190,13 +187,13 @@ class StudyResult:
             "metrics": [m.as_dict() for m in self.metrics],
             "spearman": {
                 "metrics": [m.spec for m in self.metrics],
-                "matrix": [[json_float(v) for v in row] for row in self.spearman],
+                "matrix": [[json_safe(v) for v in row] for row in self.spearman],
             },
         }
 
 
 def _json_dict(values: dict[str, float]) -> dict[str, float | None]:
-    return {k: json_float(v) for k, v in values.items()}
+    return {k: json_safe(v) for k, v in values.items()}
 
 
 def metric_preference(a: np.ndarray, b: np.ndarray, *, compat: bool = False, tol: float = TIE_TOLERANCE) -> Preference:
@@ -369,95 +366,4 @@ def evaluate(
         metrics=rows,
         spearman=spearman_matrix(np.concatenate([scores_a, scores_b], axis=1)) if len(specs) else np.zeros((0, 0)),
         quirks=tuple(QUIRKS) if compat else (),
-    )
-
-
-def split_interleaved(entries: Sequence[Entry]) -> tuple[list[Entry], list[Entry]]:
-    """Candidates written A, B, A, B, ... in one file (the public release's layout) -> (A's, B's)."""
-    if len(entries) % 2:
-        raise CorpusError(
-            f"an interleaved candidate file needs an even number of graphs (A, B, A, B, ...), found {len(entries)}"
-        )
-    return list(entries[0::2]), list(entries[1::2])
-
-
-def align_gold(gold: Sequence[Entry], n: int) -> list[Entry]:
-    """One reference per sentence: ``n`` graphs as they are, or ``2n`` graphs repeated in pairs."""
-    if len(gold) == n:
-        return list(gold)
-    if len(gold) == 2 * n:
-        for k in range(n):
-            first, second = gold[2 * k], gold[2 * k + 1]
-            if first.graph != second.graph or first.error is not None or second.error is not None:
-                raise CorpusError(
-                    f"the reference file has {2 * n} graphs for {n} sentences, so every graph must be repeated "
-                    f"(as in the public release), but graphs {first.number} and {second.number} differ"
-                )
-        return list(gold[0::2])
-    raise CorpusError(f"{n} sentences but {len(gold)} reference graphs (expected {n}, or {2 * n} repeated)")
-
-
-def check_ids(labels: Labels, gold: Sequence[Entry]) -> None:
-    """Where a label and its reference graph both carry an id, the ids must agree."""
-    bad = [
-        (k, key, entry.id)
-        for k, (key, entry) in enumerate(zip(labels.ids, gold))
-        if key and entry.id is not None and key != entry.id
-    ]
-    if bad:
-        shown = ", ".join(f"sentence {k + 1}: label {key!r} vs graph {gid!r}" for k, key, gid in bad[:5])
-        raise CorpusError(f"{len(bad)} label id(s) differ from the reference graphs' '# ::id': {shown}")
-
-
-def run_study(
-    a: Sequence[Entry],
-    b: Sequence[Entry],
-    gold: Sequence[Entry],
-    labels: Labels,
-    metrics: Sequence[Metric],
-    *,
-    compat: bool = False,
-    resamples: int = DEFAULT_RESAMPLES,
-    seed: int = DEFAULT_SEED,
-    confidence: float = DEFAULT_CONFIDENCE,
-    on_error: OnError = "fail",
-    jobs: int = 1,
-    progress: Progress | None = None,
-) -> StudyResult:
-    """Score A and B against the references with every metric and compute the study."""
-    n = len(labels)
-    if len(a) != n or len(b) != n:
-        raise CorpusError(f"{n} labelled sentences but {len(a)} candidates A and {len(b)} candidates B")
-    gold = align_gold(gold, n)
-    check_ids(labels, gold)
-    advance = progress("A and B vs gold", 2 * n) if progress else None
-    pairs = list(zip(a, gold)) + list(zip(b, gold))
-    scored: Scored = score_entries(pairs, metrics, on_error=on_error, jobs=jobs, progress=advance)
-
-    def averages(part: slice) -> list[dict[str, float]]:
-        out = []
-        for k, metric in enumerate(scored.run.metrics):
-            stats = scored.stats(k)[part]
-            micro = metric.micro(stats)[metric.headline] if len(stats) else float("nan")
-            out.append({"micro": micro, "macro": metric.macro(stats)[metric.headline]})
-        return out
-
-    settings = RunSettings(
-        on_error=on_error,
-        affected=scored.run.zeroed,
-        bootstrap=resamples or None,
-        seed=seed if resamples else None,
-    )
-    return evaluate(
-        [m.spec() for m in metrics],
-        [signature(m, settings) for m in scored.run.metrics],
-        averages(slice(0, n)),
-        averages(slice(n, 2 * n)),
-        scored.scores[:, :n],
-        scored.scores[:, n:],
-        labels,
-        compat=compat,
-        resamples=resamples,
-        seed=seed,
-        confidence=confidence,
     )

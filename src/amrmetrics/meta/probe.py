@@ -23,12 +23,12 @@ from typing import Any
 
 import numpy as np
 
+from amrmetrics.defaults import TIE_TOLERANCE
+from amrmetrics.engine.signature import RunSettings, signature
 from amrmetrics.graph import Graph
-from amrmetrics.meta.interval import json_float
-from amrmetrics.meta.ranks import TIE_TOLERANCE
 from amrmetrics.meta.scoring import Progress, Scored, score_graphs
 from amrmetrics.metrics.base import Metric
-from amrmetrics.report.signature import RunSettings, signature
+from amrmetrics.report.jsonable import json_safe
 
 PRINCIPLES: tuple[str, ...] = ("symmetry", "determinacy", "identity", "duplicates", "bias")
 SYMMETRY_THRESHOLD = 1e-4
@@ -55,8 +55,8 @@ class Symmetry:
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
-        return {"pairs": self.pairs, "violations": self.violations, "svr": json_float(self.svr),
-                "msv": json_float(self.msv), "max": json_float(self.largest), "undefined": self.undefined}
+        return {"pairs": self.pairs, "violations": self.violations, "svr": json_safe(self.svr),
+                "msv": json_safe(self.msv), "max": json_safe(self.largest), "undefined": self.undefined}
 
 
 @dataclass(frozen=True)
@@ -81,7 +81,7 @@ class Determinacy:
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
-        return {"runs": len(self.scores), "seeded": self.seeded, "scores": [json_float(s) for s in self.scores],
+        return {"runs": len(self.scores), "seeded": self.seeded, "scores": [json_safe(s) for s in self.scores],
                 "std": self.std, "spread": self.spread}
 
 
@@ -101,8 +101,8 @@ class Identity:
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
-        return {"graphs": self.graphs, "ones": self.ones, "share": json_float(self.share),
-                "min": json_float(self.minimum), "undefined": self.undefined}
+        return {"graphs": self.graphs, "ones": self.ones, "share": json_safe(self.share),
+                "min": json_safe(self.minimum), "undefined": self.undefined}
 
 
 @dataclass(frozen=True)
@@ -121,7 +121,7 @@ class DuplicateAttack:
         """JSON-ready form."""
         worst = None if self.worst is None else {"pair": self.worst[0], "edge": list(self.worst[1])}
         return {"pairs": self.pairs, "attacks": self.attacks, "copies": self.copies,
-                "max_gain": json_float(self.max_gain), "pairs_gaining": self.pairs_gaining, "worst": worst}
+                "max_gain": json_safe(self.max_gain), "pairs_gaining": self.pairs_gaining, "worst": worst}
 
 
 @dataclass(frozen=True)
@@ -134,7 +134,7 @@ class Bias:
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
-        return {"graphs": self.graphs, "root_loss": json_float(self.root_loss), "leaf_loss": json_float(self.leaf_loss)}
+        return {"graphs": self.graphs, "root_loss": json_safe(self.root_loss), "leaf_loss": json_safe(self.leaf_loss)}
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
-TIE_TOLERANCE = 1e-9
-"""Two scores closer than this are equal (for preferences, ranks and metric ties)."""
+from amrmetrics.defaults import TIE_TOLERANCE
+from amrmetrics.errors import DataError
 
 
 def tie_groups(values: np.ndarray, tol: float = TIE_TOLERANCE) -> np.ndarray:
@@ -22,7 +22,7 @@ def tie_groups(values: np.ndarray, tol: float = TIE_TOLERANCE) -> np.ndarray:
     """
     x = np.asarray(values, dtype=np.float64)
     if not np.all(np.isfinite(x)):
-        raise ValueError("cannot rank scores that are NaN or infinite")
+        raise DataError("cannot rank scores that are NaN or infinite")
     order = np.argsort(x, kind="stable")
     sorted_groups = np.concatenate([[0], np.cumsum(np.diff(x[order]) > tol)]).astype(np.int64)
     groups = np.empty(len(x), dtype=np.int64)

@@ -2,7 +2,7 @@
 
 Every meta-evaluation needs the same thing from the metrics: a score per pair, in pair order, for
 pairs it builds itself (swapped, interleaved, corrupted). This module turns graphs into
-:class:`~amrmetrics.read.Pair` objects, runs :func:`amrmetrics.run.run_corpus` (so every
+:class:`~amrmetrics.read.Pair` objects, runs :func:`amrmetrics.engine.corpus.run_entries` (so every
 registered metric works, in any number of processes) and reads the headline scores back.
 """
 
@@ -13,10 +13,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from amrmetrics.engine.corpus import RunOptions, run_entries
+from amrmetrics.engine.run import CorpusRun
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import Metric
-from amrmetrics.read import CorpusError, Entry, OnError, Pair, format_errors, iter_entries
-from amrmetrics.run import CorpusRun, run_corpus
+from amrmetrics.read import CorpusError, Entry, OnError, format_errors, iter_entries
 
 Progress = Callable[[str, int], "Callable[[int], None] | None"]
 """``progress(label, total)`` starts a stage of ``total`` pairs and may return a callback advanced
@@ -55,14 +56,13 @@ def score_entries(
     """Score ``(test, gold)`` entry pairs with every metric; one headline score per pair and metric."""
     if on_error not in META_ON_ERROR:
         raise ValueError(f"on_error must be one of {', '.join(META_ON_ERROR)} here (skip would misalign pairs)")
-    built = [Pair(i, test, gold) for i, (test, gold) in enumerate(pairs)]
-    run = run_corpus(built, metrics, on_error=on_error, jobs=jobs, progress=progress)
+    run = run_entries(pairs, metrics, RunOptions(on_error=on_error, jobs=jobs), progress)
     run.records.sort(key=lambda r: r.index)
-    if [r.index for r in run.records] != list(range(len(built))):
+    if [r.index for r in run.records] != list(range(len(pairs))):
         raise CorpusError(format_errors(run.errors) if run.errors else "some pairs were not scored")
-    scores = np.zeros((len(run.metrics), len(built)))
+    scores = np.zeros((len(run.metrics), len(pairs)))
     for k, metric in enumerate(run.metrics):
-        if built:
+        if pairs:
             scores[k] = metric.scores(run.stats(k))[metric.headline]
     return Scored(run, scores)
 

@@ -15,14 +15,16 @@ from typing import Any
 import numpy as np
 
 from amrmetrics.defaults import DEFAULT_SEED
+from amrmetrics.engine.signature import RunSettings, signature
+from amrmetrics.errors import DataError
 from amrmetrics.meta.correlation import pearson, spearman
-from amrmetrics.meta.interval import Interval, json_float, percentile_interval
 from amrmetrics.meta.ranks import weighted_pearson, weighted_spearman
 from amrmetrics.meta.scoring import Progress, score_entries
 from amrmetrics.metrics.base import Metric
 from amrmetrics.read import CorpusError, Entry, OnError
-from amrmetrics.report.signature import RunSettings, signature
+from amrmetrics.report.jsonable import json_safe
 from amrmetrics.stats.bootstrap import resample_counts
+from amrmetrics.stats.interval import Interval, percentile_interval
 
 DEFAULT_RESAMPLES = 1000
 DEFAULT_CONFIDENCE = 0.95
@@ -57,7 +59,7 @@ def normalise(scores: np.ndarray, scale: tuple[float, float] | None = None) -> n
     scores = np.asarray(scores, dtype=np.float64)
     low, high = scale if scale is not None else (float(scores.min()), float(scores.max()))
     if high == low:
-        raise ValueError("cannot normalise human scores: they are all equal")
+        raise DataError("cannot normalise human scores: they are all equal")
     return (scores - low) / (high - low)
 
 
@@ -86,12 +88,12 @@ class Agreement:
             "metric": self.spec,
             "signature": self.signature,
             "pairs": self.pairs,
-            "pearson": json_float(self.pearson),
+            "pearson": json_safe(self.pearson),
             "pearson_interval": ci(self.pearson_interval),
-            "spearman": json_float(self.spearman),
+            "spearman": json_safe(self.spearman),
             "spearman_interval": ci(self.spearman_interval),
-            "rmse": json_float(self.rmse),
-            "mean_score": json_float(self.mean),
+            "rmse": json_safe(self.rmse),
+            "mean_score": json_safe(self.mean),
         }
 
 

@@ -10,10 +10,11 @@ import math
 from collections.abc import Sequence
 
 from amrmetrics.meta.bamboo import BambooResult
-from amrmetrics.meta.interval import Interval, tail_percentile
 from amrmetrics.meta.parse_quality import QUIRKS, Preference, StudyResult
 from amrmetrics.meta.probe import MetricProbe
 from amrmetrics.meta.similarity import Agreement
+from amrmetrics.meta.structural import StructuralResult
+from amrmetrics.stats.interval import Interval, tail_percentile
 
 DASH = "–"
 Table = tuple[list[str], list[list[str]]]
@@ -174,3 +175,18 @@ def markdown(table: Table) -> str:
     lines += ["| " + " | ".join(r) + " |" for r in rows]
     return "\n".join(lines)
 
+
+
+def structural_table(result: StructuralResult, digits: int = 2) -> Table:
+    """One row per metric: Spearman's rho with damage (x100) and its interval, violations, mean score per level."""
+    pct = int(round(100 * result.confidence))
+    head = ["metric", "rho", f"rho {pct}% CI", "violations", "violations %"]
+    head += [f"@{level:g}" for level in result.levels]
+    rows = []
+    for m in result.metrics:
+        share = m.violations / m.steps if m.steps else float("nan")
+        rows.append(
+            [m.spec, _num(m.rho, digits), _ci(m.interval, digits), f"{m.violations}/{m.steps}", _num(share, 1)]
+            + [_num(v, 1) for v in m.mean_scores]
+        )
+    return head, rows

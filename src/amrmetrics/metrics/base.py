@@ -4,7 +4,7 @@ As in sacreBLEU, a metric never reads files, prints or aggregates. It maps a sta
 a small vector of sufficient statistics (for Smatch: matched, |test|, |gold|), and turns any such
 vector (one pair's, or a corpus sum) into scores. Micro averaging (score of the pooled statistics),
 macro averaging (mean of pair scores), bootstrap, comparison and parallel runs are written once,
-against this interface, in :mod:`amrmetrics.stats` and :mod:`amrmetrics.run`.
+against this interface, in :mod:`amrmetrics.stats` and :mod:`amrmetrics.engine.run`.
 
 Metrics are frozen dataclasses: their fields are their parameters (``smatch:std=smatchpp``), so
 a metric object is its own configuration and pickles to worker processes.
@@ -14,13 +14,15 @@ from __future__ import annotations
 
 import dataclasses
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import numpy as np
 
 from amrmetrics.graph import Graph
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,33 @@ class Metric(ABC):
     """True when swapping test and gold swaps P and R and keeps F (or the score)."""
     notes: ClassVar[tuple[str, ...]] = ()
     """Facts every report of this metric must state (e.g. that it is asymmetric)."""
+    process_local: ClassVar[frozenset[str]] = frozenset()
+    """Cache keys (see :meth:`cached`) that stay in their process: a pickled metric leaves them out."""
+
+    def cached(self, key: str, make: Callable[[], T]) -> T:
+        """The cache entry ``key`` of this metric object, built by ``make`` on first use.
+
+        The one cache of a metric (an opened embedder, a solver, precomputed weights): stored beside
+        the frozen fields, never compared, pickled to worker processes unless ``key`` is in
+        :attr:`process_local`.
+        """
+        cache = self.__dict__.setdefault("_cache", {})
+        if key not in cache:
+            cache[key] = make()
+        return cache[key]
+
+    def set_cached(self, key: str, value: Any) -> None:
+        """Replace the cache entry ``key`` (a component plugged in from Python)."""
+        self.__dict__.setdefault("_cache", {})[key] = value
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        if "_cache" in state:
+            state["_cache"] = {k: v for k, v in state["_cache"].items() if k not in self.process_local}
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
 
     def prepare(self, graph: Graph) -> Any:
         """Standardize one graph for this metric (done once per graph and :meth:`prepare_key`)."""
@@ -101,8 +130,11 @@ class Metric(ABC):
         return [(k, _format_value(v)) for k, v in self.parameters()]
 
     def signature(self) -> str:
-        """sacreBLEU-style signature of this metric, e.g. ``smatch|std:smatch|solver:exact``."""
-        return "|".join([self.name] + [f"{k}:{v}" for k, v in self.signature_items()])
+        """sacreBLEU-style signature of this metric alone, e.g. ``smatch|std:smatch|solver:exact``.
+
+        A run's full signature adds the run settings and the version (:mod:`amrmetrics.engine.signature`).
+        """
+        return format_signature(self.name, self.signature_items())
 
     def spec(self) -> str:
         """The ``--metric`` text that rebuilds this metric (non-default parameters only)."""
@@ -112,6 +144,11 @@ class Metric(ABC):
             if f.default is not dataclasses.MISSING and getattr(self, f.name) != f.default
         ]
         return self.name + (":" + ",".join(changed) if changed else "")
+
+
+def format_signature(name: str, items: Sequence[tuple[str, str]]) -> str:
+    """The one signature format: ``name|key:value|key:value``."""
+    return "|".join([name] + [f"{k}:{v}" for k, v in items])
 
 
 def _format_value(value: Any) -> str:

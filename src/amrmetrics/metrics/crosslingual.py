@@ -11,7 +11,7 @@ multilingual embedding backend. See docs/crosslingual.md for the reference bugs 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
 from amrmetrics.embed import Embedder
 from amrmetrics.graph import Graph
@@ -55,21 +55,20 @@ class Translating:
 
     def translation(self) -> Translator:
         """The translator, built once per metric object (its caches travel to worker processes)."""
-        cached = self.__dict__.get("_cached_translator")
-        if cached is None:
-            cached = open_translator(
+        return self.cached(
+            "translator",
+            lambda: open_translator(
                 self.translator,
                 source_lang=self.source_lang,
                 dictionary=self.dictionary,
                 vectors=self.vectors,
                 min_sim=self.min_sim,
-            )
-            object.__setattr__(self, "_cached_translator", cached)
-        return cached
+            ),
+        )
 
     def use_translator(self, translator: Translator) -> None:
         """Plug in a translator built in Python (e.g. with a FunctionLexicon); its signature replaces the spec's."""
-        object.__setattr__(self, "_cached_translator", translator)
+        self.set_cached("translator", translator)
 
     def embedder(self) -> Embedder | None:
         """The nearest-neighbour backend, so the command line can announce the corpus vocabulary to it."""
@@ -118,9 +117,6 @@ class XSmatch(Translating, Smatch):
 
     def signature_items(self) -> list[tuple[str, str]]:
         return super().signature_items() + self.translation_items()
-
-    def __getstate__(self) -> dict[str, Any]:
-        return {k: v for k, v in self.__dict__.items() if k != "_cached_solver"}
 
 
 @dataclass(frozen=True)

@@ -51,19 +51,11 @@ class S2match(AlignedMatch):
 
     def embedder(self) -> Embedder:
         """The embedding backend, opened once per metric object (it travels to worker processes)."""
-        cached = self.__dict__.get("_cached_embedder")
-        if cached is None:
-            cached = open_embedder(self.vectors)
-            object.__setattr__(self, "_cached_embedder", cached)
-        return cached
+        return self.cached("embedder", lambda: open_embedder(self.vectors))
 
     def concept_similarity(self) -> ConceptSimilarity:
         """The concept similarity with this metric's tau and diffsense (cached per object)."""
-        cached = self.__dict__.get("_cached_similarity")
-        if cached is None:
-            cached = ConceptSimilarity(self.embedder(), tau=self.tau, diffsense=self.diffsense)
-            object.__setattr__(self, "_cached_similarity", cached)
-        return cached
+        return self.cached("similarity", lambda: ConceptSimilarity(self.embedder(), tau=self.tau, diffsense=self.diffsense))
 
     def prepare(self, graph: Graph) -> Graph:
         return reference_parser_triples(graph, self.preset) if self.compat else self.preset(graph)

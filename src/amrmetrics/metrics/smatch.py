@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar
 
 import numpy as np
 
 from amrmetrics.align import AlignmentProblem, build_problem
-from amrmetrics.align.solve import Alignment, make_solver
+from amrmetrics.align.solve import Alignment, SolverName, make_solver
 from amrmetrics.defaults import DEFAULT_SEED
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import MatchMetric, PairResult, prf
@@ -24,12 +24,13 @@ class AlignedMatch(MatchMetric):
     """
 
     std: str = "smatch"
-    solver: Literal["exact", "hillclimb"] = "exact"
+    solver: SolverName = "exact"
     timeout: float | None = None
     restarts: int = 4
     seed: int = DEFAULT_SEED
 
     stat_names: ClassVar[tuple[str, ...]] = ("matched", "n_test", "n_gold", "upper")
+    process_local: ClassVar[frozenset[str]] = frozenset({"solver"})
 
     def __post_init__(self) -> None:
         get_preset(self.std)
@@ -61,17 +62,7 @@ class AlignedMatch(MatchMetric):
 
     def _solver(self) -> Any:
         """The solver, created once per process and metric (it keeps no result between pairs)."""
-        cache = self.__dict__.get("_cached_solver")
-        if cache is None:
-            cache = make_solver(self.solver, timeout=self.timeout, restarts=self.restarts, seed=self.seed)
-            object.__setattr__(self, "_cached_solver", cache)
-        return cache
-
-    def __getstate__(self) -> dict[str, Any]:
-        return {k: v for k, v in self.__dict__.items() if k != "_cached_solver"}
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
+        return self.cached("solver", lambda: make_solver(self.solver, timeout=self.timeout, restarts=self.restarts, seed=self.seed))
 
     def problem(self, test: Graph, gold: Graph) -> AlignmentProblem:
         """The alignment problem of a prepared pair (graded metrics override this)."""

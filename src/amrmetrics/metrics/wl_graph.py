@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from amrmetrics.graph import Graph
-from amrmetrics.standardize.steps import STEPS, step
+from amrmetrics.standardize.steps import STEPS
 
 Direction = Literal["both", "fromout", "fromin"]
 """Which edges carry messages to a node: both (undirected), out-edges only, in-edges only."""
@@ -54,24 +54,6 @@ class WLGraph:
             if direction in ("both", "fromin"):
                 hoods[target].append((role, source))
         return hoods
-
-
-@step("deinvert-substring")
-def deinvert_substring(graph: Graph) -> Graph:
-    """De-invert every role containing ``-of``, cut at its first ``-of`` (Smatch++ 1.5.1, pinned by the WL reference).
-
-    ``(a :consist-of-of b)`` becomes ``(b :consist a)``, where Smatch++ 1.8 (``deinvert-all``) keeps
-    ``(a :consist b)``. An inverted role onto a constant stays an attribute written ``:r-of``
-    (:func:`build` turns it into an edge from the constant's node).
-    """
-
-    def base(role: str) -> str:
-        return role.split("-of")[0]
-
-    return graph.evolve(
-        relations=tuple((t, base(r), s) if "-of" in r else (s, r, t) for s, r, t in graph.relations),
-        attributes=tuple((v, base(r) + "-of", c) if "-of" in r else (v, r, c) for v, r, c in graph.attributes),
-    )
 
 
 def standardize(graph: Graph) -> Graph:

@@ -15,11 +15,9 @@ rule the golden configuration was made with; all samples are computed together, 
 
 from __future__ import annotations
 
-import hashlib
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
 import numpy as np
 
@@ -29,80 +27,23 @@ from amrmetrics.embed import DEFAULT, Embedder, open_embedder
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import PairResult, SimilarityMetric
 from amrmetrics.metrics.wl_graph import Direction, WLGraph, build, standardize
+from amrmetrics.metrics.wwlk_labels import (
+    CONSTANT_WEIGHT,
+    NEGATION,
+    UNKNOWN_RANGE,
+    WEIGHT_RANGE,
+    canonical_unknown,
+    label_draws,
+    lookup_keys,
+    min_entropy_weights,
+)
 
 WeightInit = Literal["auto", "ones", "constant", "random_uniform", "min_entropy"]
 
-NEGATION = "false-not-untrue"
-"""What the polarity constant ``-`` is looked up as."""
-UNKNOWN_RANGE = (-0.05, 0.05)
-"""Uniform range of the vector of a label with no known part."""
-WEIGHT_RANGE = (0.2, 0.35)
-"""Uniform range of random edge-label weights (``random_uniform`` and ``min_entropy`` candidates)."""
-CONSTANT_WEIGHT = 0.2
-"""Every edge weight under ``constant``."""
-MIN_ENTROPY_CANDIDATES = 10
-"""Candidates drawn per edge label by ``min_entropy``."""
 ZERO_NORM = 1e-4
 """Norm used for a feature row of length 0 (so it stays a zero row)."""
 EMPTY_LABEL = ""
 """Label of the single zero-vector node that stands for an empty graph."""
-
-_SENSE = re.compile(r"-[0-9]+")
-
-
-def lookup_form(label: str) -> str:
-    """The reference's cleaning of a node label before lookup: ``-`` -> negation words, no quotes, no senses, no ``:``."""
-    text = label.strip()
-    if text == "-":
-        text = NEGATION
-    text = text.replace('"', "").replace("'", "").lower()
-    return _SENSE.sub("", text).replace(":", "")
-
-
-def lookup_keys(label: str) -> tuple[list[str], list[str]]:
-    """The table keys of a label: its ``-`` parts (plus ``_`` parts when it has ``_``), and its digits if numeric."""
-    form = lookup_form(label)
-    parts = form.split("-") + (form.split("_") if "_" in form else [])
-    return parts, (list(form) if form.isnumeric() else [])
-
-
-def label_seed(label: str) -> int:
-    """The first 8 bytes of ``sha256(label)`` as a big-endian integer (seed of the label's random draws)."""
-    return int.from_bytes(hashlib.sha256(label.encode("utf-8")).digest()[:8], "big")
-
-
-def label_draws(label: str, seed: int, low: float, high: float, shape: tuple[int, ...]) -> np.ndarray:
-    """Uniform draws that belong to one label under ``seed`` (row ``s - 1`` is sample ``s``, prefix-stable)."""
-    rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(label_seed(label), spawn_key=(seed,))))
-    return rng.uniform(low, high, shape)
-
-
-def canonical_unknown(label: str, dim: int) -> np.ndarray:
-    """Sample 0's vector of a label with no known part: ``PCG64(sha256(label)[:8]).uniform(-0.05, 0.05, dim)``."""
-    return np.random.Generator(np.random.PCG64(label_seed(label))).uniform(*UNKNOWN_RANGE, dim)
-
-
-def min_entropy_weights(count: int, samples: int, seed: int) -> np.ndarray:
-    """Greedy weights ``(samples, count)``: per position, the candidate giving the lowest entropy so far.
-
-    The entropy of the weights chosen so far plus one candidate, normalised to sum 1, is computed
-    as ``scipy.stats.entropy`` computes it (so ties, e.g. at the first position, break the same
-    way: the first candidate wins). Candidates are drawn position by position, so the first ``c``
-    columns are the same for every ``count >= c``.
-    """
-    from scipy.special import entr
-
-    rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed)))
-    candidates = rng.uniform(*WEIGHT_RANGE, (count, samples, MIN_ENTROPY_CANDIDATES))
-    weights = np.empty((samples, count))
-    for i in range(count):
-        trial = np.concatenate(
-            [np.broadcast_to(weights[:, None, :i], (samples, MIN_ENTROPY_CANDIDATES, i)), candidates[i][:, :, None]], axis=2
-        )
-        trial = trial / np.sum(trial, axis=2, keepdims=True)
-        entropy = np.sum(entr(trial), axis=2)
-        weights[:, i] = candidates[i][np.arange(samples), np.argmin(entropy, axis=1)]
-    return weights
 
 
 @dataclass(frozen=True)
@@ -254,21 +195,7 @@ class WWLK(SimilarityMetric):
 
     def embedder(self) -> Embedder:
         """The embedding backend named by ``vectors``, opened once per process and metric."""
-        return self._cached("_cache_embedder", lambda: _opened(self.vectors))
-
-    def _cached(self, key: str, make: Any) -> Any:
-        """A per-object cache entry (frozen dataclass: stored beside the fields, pickled with them)."""
-        value = self.__dict__.get(key)
-        if value is None:
-            value = make()
-            object.__setattr__(self, key, value)
-        return value
-
-    def __getstate__(self) -> dict[str, Any]:
-        return dict(self.__dict__)
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
+        return self.cached("embedder", lambda: _opened(self.vectors))
 
     def label_vectors(self, labels: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
         """Initial vectors ``(n, dim)`` of labels and the mask of labels with no known part (zero rows).
@@ -276,7 +203,7 @@ class WWLK(SimilarityMetric):
         A label's vector is the mean of its parts' table vectors; a numeric label with no known
         part averages its digits' vectors weighted ``1/(1+i)``. Results are cached per label.
         """
-        cache: dict[str, np.ndarray | None] = self._cached("_cache_label_vectors", dict)
+        cache: dict[str, np.ndarray | None] = self.cached("label_vectors", dict)
         embedder = self.embedder()
         missing = [label for label in dict.fromkeys(labels) if label not in cache]
         if missing:
@@ -301,7 +228,7 @@ class WWLK(SimilarityMetric):
 
     def _unknown_samples(self, label: str, dim: int) -> np.ndarray:
         """The vectors ``(stability + 1, dim)`` of an unknown label in every sample (cached per label)."""
-        cache: dict[str, np.ndarray] = self._cached("_cache_unknown", dict)
+        cache: dict[str, np.ndarray] = self.cached("unknown", dict)
         if label not in cache:
             draws = label_draws(label, self.seed, *UNKNOWN_RANGE, (self.stability, dim))
             cache[label] = np.vstack([canonical_unknown(label, dim)[None, :], draws])
@@ -324,7 +251,7 @@ class WWLK(SimilarityMetric):
             return np.ones((1, len(roles)))
         if init == "constant":
             return np.full((1, len(roles)), CONSTANT_WEIGHT)
-        cache: dict[str, np.ndarray] = self._cached("_cache_role_weights", dict)
+        cache: dict[str, np.ndarray] = self.cached("role_weights", dict)
         for role in set(roles) - cache.keys():
             cache[role] = label_draws(role, self.seed, *WEIGHT_RANGE, (self.stability + 1,))
         columns = [cache[r] for r in roles]
@@ -332,11 +259,10 @@ class WWLK(SimilarityMetric):
 
     def _min_entropy(self, count: int) -> np.ndarray:
         """The first ``count`` columns of this metric's ``min_entropy`` weight sequence (cached, grown by doubling)."""
-        known: np.ndarray | None = self.__dict__.get("_cache_min_entropy")
-        if known is None or known.shape[1] < count:
-            size = max(count, 16, 2 * (0 if known is None else known.shape[1]))
-            known = min_entropy_weights(size, self.stability + 1, self.seed)
-            object.__setattr__(self, "_cache_min_entropy", known)
+        known: np.ndarray = self.cached("min_entropy", lambda: min_entropy_weights(16, self.stability + 1, self.seed))
+        if known.shape[1] < count:
+            known = min_entropy_weights(max(count, 2 * known.shape[1]), self.stability + 1, self.seed)
+            self.set_cached("min_entropy", known)
         return known[:, :count]
 
     def prepare(self, graph: Graph) -> PreparedGraph:

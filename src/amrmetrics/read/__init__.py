@@ -9,11 +9,12 @@ from amrmetrics.read.corpus import (
     counted_entries,
     format_errors,
     iter_entries,
-    pair_files,
     iter_text_entries,
+    pair_files,
     read_graphs,
 )
-from amrmetrics.read.decode import GraphError, decode
+from amrmetrics.read.decode import MAX_DEPTH, GraphError, decode
+from amrmetrics.read.source import STDIN
 from amrmetrics.read.split import Block, split_blocks
 
 __all__ = [
@@ -22,6 +23,7 @@ __all__ = [
     "CorpusError",
     "Entry",
     "GraphError",
+    "MAX_DEPTH",
     "OnError",
     "Pair",
     "counted_entries",
@@ -32,4 +34,5 @@ __all__ = [
     "iter_text_entries",
     "read_graphs",
     "split_blocks",
+    "STDIN",
 ]

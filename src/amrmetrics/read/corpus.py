@@ -14,17 +14,11 @@ from typing import Literal
 
 from amrmetrics.graph import Graph
 from amrmetrics.read.decode import GraphError, decode
+from amrmetrics.read.source import CorpusError, PathLike, is_stdin, read_chunks
 from amrmetrics.read.split import Block, split_text
 
 OnError = Literal["fail", "zero", "skip"]
 ON_ERROR_CHOICES: tuple[str, ...] = ("fail", "zero", "skip")
-
-PathLike = str | os.PathLike[str]
-
-
-class CorpusError(ValueError):
-    """A corpus-level problem: unreadable file, mismatched graph counts, bad ids, bad graphs."""
-
 
 class Entry:
     """One graph position of a file: the graph, or the error that replaced it.
@@ -33,7 +27,7 @@ class Entry:
     that receives the entry does the decoding (the reading process only splits the file).
     """
 
-    __slots__ = ("number", "line", "_graph", "_error", "_block", "_file")
+    __slots__ = ("number", "line", "_graph", "_error", "_block", "_file", "_id")
 
     def __init__(
         self,
@@ -44,16 +38,19 @@ class Entry:
         *,
         block: Block | None = None,
         file: str = "<string>",
+        id: str | None = None,
     ) -> None:
         self.number, self.line = number, line
         self._graph, self._error, self._block, self._file = graph, error, block, file
+        self._id = block.metadata.get("id") if block is not None else id
 
     @classmethod
     def of_block(cls, block: Block, file: str) -> Entry:
-        """A lazy entry for a block of ``file`` (a block the splitter rejected is an error now)."""
+        """A lazy entry for a block of ``file`` (a block the splitter rejected is an error now,
+        which keeps the block's ``# ::id``)."""
         if block.problem is not None:
-            error = GraphError(block.problem, file=file, number=block.number, line=block.line)
-            return cls(block.number, block.line, None, error)
+            error = GraphError(block.problem, file=file, number=block.number, line=block.problem_line or block.line)
+            return cls(block.number, block.line, None, error, id=block.metadata.get("id"))
         return cls(block.number, block.line, block=block, file=file)
 
     def _decode(self) -> None:
@@ -79,21 +76,22 @@ class Entry:
 
     @property
     def id(self) -> str | None:
-        """The graph's ``# ::id``, when it has one (read from the metadata, without decoding)."""
-        if self._block is not None:
-            return self._block.metadata.get("id")
+        """The ``# ::id`` of the position, when its header has one (known without decoding, and
+        kept when the graph is malformed)."""
+        if self._id is not None:
+            return self._id
         return self._graph.metadata.get("id") if self._graph is not None else None
 
     def __reduce__(self):  # pickle what is there: text not yet decoded, or the result
-        return (_rebuild_entry, (self.number, self.line, self._graph, self._error, self._block, self._file))
+        return (_rebuild_entry, (self.number, self.line, self._graph, self._error, self._block, self._file, self._id))
 
     def __repr__(self) -> str:
         state = "pending" if self._block is not None else ("error" if self._error else "graph")
         return f"Entry(number={self.number}, line={self.line}, {state})"
 
 
-def _rebuild_entry(number, line, graph, error, block, file) -> Entry:  # type: ignore[no-untyped-def]
-    return Entry(number, line, graph, error, block=block, file=file)
+def _rebuild_entry(number, line, graph, error, block, file, id_) -> Entry:  # type: ignore[no-untyped-def]
+    return Entry(number, line, graph, error, block=block, file=file, id=id_)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,35 +103,15 @@ class Pair:
     gold: Entry
 
 
-CHUNK_CHARS = 1 << 18
-"""Characters read at a time: files are streamed in pieces cut at line ends."""
-
-
-def _chunks(path: PathLike) -> Iterator[str]:
-    """The text of a file in pieces that end at a line end (newlines translated as text mode does)."""
-    try:
-        with open(path, encoding="utf-8") as handle:
-            rest = ""
-            while piece := handle.read(CHUNK_CHARS):
-                piece = rest + piece
-                cut = piece.rfind("\n") + 1
-                rest = piece[cut:]
-                if cut:
-                    yield piece[:cut]
-            if rest:
-                yield rest
-    except FileNotFoundError:
-        raise CorpusError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise CorpusError(f"{path}: is a directory, expected a file of PENMAN graphs") from None
-    except UnicodeDecodeError as err:
-        raise CorpusError(f"{path}: not UTF-8 text ({err.reason} at byte {err.start})") from None
+def _name(path: PathLike) -> str:
+    """The file name errors give (standard input is ``<stdin>``)."""
+    return "<stdin>" if is_stdin(path) else os.fspath(path)
 
 
 def iter_entries(path: PathLike) -> Iterator[Entry]:
     """Stream the entries of a file, one per graph position, decoding lazily."""
-    file = os.fspath(path)
-    for block in split_text(_chunks(path)):
+    file = _name(path)
+    for block in split_text(read_chunks(path)):
         yield Entry.of_block(block, file)
 
 
@@ -152,21 +130,30 @@ def counted_entries(path: PathLike) -> tuple[int, Iterator[Entry]]:
     """The number of graph positions in a file, then its entries (decoding lazily).
 
     Pairing must know every file's count before scoring anything, so the file is split once to
-    count; its blocks are kept for the entries unless the file is large, which is split again.
+    count; its blocks are kept for the entries unless the file is large, which is split again
+    (standard input, which cannot be read twice, is always kept).
     """
-    file = os.fspath(path)
+    count, _, entries = _counted(path)
+    return count, entries
+
+
+def _counted(path: PathLike) -> tuple[int, list[str | None], Iterator[Entry]]:
+    """:func:`counted_entries` plus each position's ``# ::id`` (None where there is none)."""
+    file = _name(path)
+    keep_all = is_stdin(path)
     kept: list[Block] | None = []
-    count = chars = 0
-    for block in split_text(_chunks(path)):
-        count += 1
+    ids: list[str | None] = []
+    chars = 0
+    for block in split_text(read_chunks(path)):
+        ids.append(block.metadata.get("id"))
         if kept is not None:
             chars += len(block.text)
             kept.append(block)
-            if chars > KEEP_CHARS:
+            if chars > KEEP_CHARS and not keep_all:
                 kept = None
     if kept is None:
-        return count, iter_entries(path)
-    return count, (Entry.of_block(block, file) for block in kept)
+        return len(ids), ids, iter_entries(path)
+    return len(ids), ids, (Entry.of_block(block, file) for block in kept)
 
 
 def read_graphs(path: PathLike, *, on_error: OnError = "fail") -> list[Graph]:
@@ -202,28 +189,40 @@ def pair_files(test: PathLike, gold: PathLike, *, pair_by_id: bool = False) -> t
     """Pair the graphs of two files by position (default) or by ``# ::id``: ``(count, pairs)``.
 
     By position, both files are counted first, so different counts raise :class:`CorpusError`
-    before anything is scored (never a prefix); then graphs are streamed. By id, both files are
-    checked for missing and repeated ids first, and the gold file is indexed in memory.
+    before anything is scored (never a prefix), naming the first position whose ids differ when
+    both files have ids; then graphs are streamed. By id, both files are checked for missing and
+    repeated ids first, and the gold file is indexed in memory. Either file may be ``-`` (standard
+    input), not both.
     """
+    if is_stdin(test) and is_stdin(gold):
+        raise CorpusError("only one of the files can be '-' (standard input is read once)")
     if pair_by_id:
         return _pairs_by_id(test, gold)
-    (n_test, test_entries), (n_gold, gold_entries) = counted_entries(test), counted_entries(gold)
+    (n_test, test_ids, test_entries), (n_gold, gold_ids, gold_entries) = _counted(test), _counted(gold)
     if n_test != n_gold:
+        test_name, gold_name = _name(test), _name(gold)
         raise CorpusError(
-            f"{test} has {n_test} graphs but {gold} has {n_gold}: the files must pair one to one "
-            "(use --pair-by-id to pair by '# ::id')"
+            f"{test_name} has {n_test} graphs but {gold_name} has {n_gold}: the files must pair one to one"
+            f"{_first_difference(test_name, test_ids, gold_name, gold_ids)} (use --pair-by-id to pair by '# ::id')"
         )
     pairs = (Pair(i, t, g) for i, (t, g) in enumerate(zip(test_entries, gold_entries)))
     return n_test, pairs
 
 
+def _first_difference(test: str, test_ids: list[str | None], gold: str, gold_ids: list[str | None]) -> str:
+    """Where two files' ids first disagree (the likely culprit of a count mismatch), or ""."""
+    for k, (a, b) in enumerate(zip(test_ids, gold_ids), 1):
+        if a != b and a is not None and b is not None:
+            return f"; graph {k} is {a!r} in {test} but {b!r} in {gold}"
+    return ""
+
+
 def _id_or_fail(entry: Entry, path: PathLike) -> str:
-    if entry.graph is None:
-        assert entry.error is not None
+    if entry.id is not None:
+        return entry.id
+    if entry.error is not None:
         raise CorpusError(f"--pair-by-id needs every graph's id, but {entry.error}")
-    if entry.id is None:
-        raise CorpusError(f"{path}: graph {entry.number} (line {entry.line}) has no '# ::id' (needed by --pair-by-id)")
-    return entry.id
+    raise CorpusError(f"{path}: graph {entry.number} (line {entry.line}) has no '# ::id' (needed by --pair-by-id)")
 
 
 def _index_by_id(path: PathLike) -> dict[str, Entry]:
@@ -239,13 +238,13 @@ def _index_by_id(path: PathLike) -> dict[str, Entry]:
 def _pairs_by_id(test: PathLike, gold: PathLike) -> tuple[int, Iterator[Pair]]:
     gold_index = _index_by_id(gold)
     test_entries = list(iter_entries(test))
-    seen: set[str] = set()
+    seen: dict[str, int] = {}
     missing = []
     for entry in test_entries:
         key = _id_or_fail(entry, test)
         if key in seen:
-            raise CorpusError(f"{test}: id {key!r} is used twice (graph {entry.number})")
-        seen.add(key)
+            raise CorpusError(f"{test}: id {key!r} is used by graphs {seen[key]} and {entry.number}")
+        seen[key] = entry.number
         if key not in gold_index:
             missing.append(key)
     unmatched = [k for k in gold_index if k not in seen]

@@ -9,20 +9,23 @@ variable defined twice.
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Mapping
-
 from typing import TYPE_CHECKING
 
+from amrmetrics.errors import DataError
 from amrmetrics.graph import Graph
+from amrmetrics.read.scan import LINE_BREAKS, STRING, graph_extent
 
 if TYPE_CHECKING:
     from penman.exceptions import DecodeError
 
 _ALIGNMENT = re.compile(r"~(?:[a-z]\.?)?[0-9]+(?:,[0-9]+)*$")
+_LINE_BOM = re.compile("^\ufeff+", re.MULTILINE)
 
 
-class GraphError(ValueError):
+class GraphError(DataError):
     """A graph that cannot be read, located by file, 1-based graph number and line."""
 
     def __init__(self, message: str, *, file: str = "<string>", number: int = 1, line: int = 1):
@@ -70,68 +73,123 @@ Edge = tuple[str, str, str, bool]
 Parsed = tuple[list[tuple[str, str]], list[Edge], list[Edge]]
 """Instances, edges in penman's walk order, and each node's last edge as written."""
 
-_TOKEN = re.compile(r'\s*([()/]|:[^\s()/:~]*|[^\s"()/:~]+|"[^"\\]*(?:\\.[^"\\]*)*"|~(?:[a-z]\.?)?[0-9]+(?:,[0-9]+)*|\S)')
+MAX_DEPTH = 200
+"""Deepest nesting of parentheses read (the deepest graph of the shared data nests 18): penman's parser recurses, so a
+deeper graph is refused with a located error instead of a RecursionError, on both reader paths."""
+
+_SPACE = " \t\n" + LINE_BREAKS
+_TOKEN = re.compile(
+    f'[{_SPACE}]*([()/]|:[^{_SPACE}"()/:~]*|[^{_SPACE}"()/:~]+|{STRING}|~(?:[a-z]\\.?)?[0-9]+(?:,[0-9]+)*|[^{_SPACE}])'
+)
 """penman's tokens (parentheses, slash, role, symbol, string, alignment), then any stray character.
 
 A whitespace run is skipped in one step before each token (the alternatives start with distinct
-characters, so their order only puts the frequent ones first); this halves tokenizing time."""
+characters, so their order only puts the frequent ones first); this halves tokenizing time. The
+characters where penman's lexer starts a new line separate tokens and end no string."""
 
 
-class _Irregular(Exception):
-    """The fast reader met something it leaves to penman (an error, or a rare construct)."""
+def _without_alignments(tokens: list[str]) -> list[str] | None:
+    """The tokens without alignment markers, or None when a marker stands where penman refuses one
+    (only a concept, a role or a target may carry one, and only one)."""
+    kept: list[str] = []
+    previous = before = ""
+    for token in tokens:
+        if token[0] == "~" and len(token) > 1:
+            if previous[:1] in ("", "(", ")", "/", "~") or before == "(":
+                return None
+        else:
+            kept.append(token)
+        before, previous = previous, token
+    return kept
 
 
 def _fast_parse(text: str) -> Parsed | None:
     """Instances, edges and last edges of a regular graph, or None to let penman's parser decide.
 
-    One regex pass and a small recursive descent, several times faster than penman's parser. It
-    accepts only the regular shape of a graph, so penman stays the authority on everything else
-    and on every error message; tests check that both paths give identical graphs.
+    One regex pass and a loop over the tokens, several times faster than penman's parser. It
+    accepts only the regular shape of a whole text that is one graph (no comment, nothing before
+    or after, at most :data:`MAX_DEPTH` levels), so penman stays the authority on everything else
+    and on every error message; tests check that both paths give identical graphs and verdicts.
     """
-    tokens = _TOKEN.findall(text)
+    tokens: list[str] | None = _TOKEN.findall(text)
     if "~" in text:
-        tokens = [t for t in tokens if t[0] != "~" or len(t) == 1]
+        tokens = _without_alignments(tokens)
+        if tokens is None:
+            return None
     instances: list[tuple[str, str]] = []
     slots: list[list[Edge]] = []
+    seen: set[str] = set()
+    stack: list[tuple[str, list[Edge]]] = []
+    pos = 0
     try:
-        end = _fast_node(tokens, 0, instances, slots, set())
-    except (IndexError, _Irregular):
+        if tokens[0] != "(":
+            return None
+        while True:  # tokens[pos] opens a node
+            var, slash, concept = tokens[pos + 1], tokens[pos + 2], tokens[pos + 3]
+            if slash != "/" or var[0] in '()/:"#~' or concept[0] in "()/:#~" or concept == '"' or var in seen:
+                return None
+            seen.add(var)
+            instances.append((var, concept))
+            mine: list[Edge] = []
+            slots.append(mine)
+            stack.append((var, mine))
+            if len(stack) > MAX_DEPTH:
+                return None
+            pos += 4
+            while True:  # the node's edges, until a child opens
+                role = tokens[pos]
+                if role == ")":
+                    stack.pop()
+                    pos += 1
+                    if not stack:
+                        if pos != len(tokens):
+                            return None
+                        return instances, [edge for slot in slots for edge in slot], [slot[-1] for slot in slots if slot]
+                    var, mine = stack[-1]
+                    continue
+                target = tokens[pos + 1]
+                if role[0] != ":":
+                    return None
+                if target == "(":
+                    mine.append((var, role, tokens[pos + 2], True))
+                    pos += 1
+                    break
+                if target[0] in ")/:#~" or target == '"':
+                    return None
+                mine.append((var, role, target, False))
+                pos += 2
+    except IndexError:
         return None
-    if end != len(tokens):
-        return None
-    return instances, [edge for slot in slots for edge in slot], [slot[-1] for slot in slots if slot]
 
 
-def _fast_node(tokens: list[str], pos: int, instances: list, slots: list[list[Edge]], seen: set[str]) -> int:
-    """Parse the node opening at ``pos``; its edges go to its pre-order slot (penman's walk order)."""
-    var, slash, concept = tokens[pos + 1], tokens[pos + 2], tokens[pos + 3]
-    if tokens[pos] != "(" or slash != "/" or var[0] in '()/:"#~' or concept[0] in "()/:#~" or concept == '"' or var in seen:
-        raise _Irregular
-    seen.add(var)
-    instances.append((var, concept))
-    mine: list[Edge] = []
-    slots.append(mine)
-    pos += 4
-    while tokens[pos] != ")":
-        role, target = tokens[pos], tokens[pos + 1]
-        if role[0] != ":":
-            raise _Irregular
-        if target == "(":
-            mine.append((var, role, tokens[pos + 2], True))
-            pos = _fast_node(tokens, pos + 1, instances, slots, seen)
-        elif target[0] in ")/:#~" or (target[0] == '"' and len(target) == 1):
-            raise _Irregular
-        else:
-            mine.append((var, role, target, False))
-            pos += 2
-    return pos + 1
+def _quiet(penman_module) -> None:
+    """penman logs what it repairs (``Missing target: ...``); we report those as located errors,
+    so its log records stop at a null handler instead of Python's last-resort stderr handler."""
+    logger = logging.getLogger(penman_module.__name__)
+    if not any(isinstance(h, logging.NullHandler) for h in logger.handlers):
+        logger.addHandler(logging.NullHandler())
+
+
+_EMPTY_NODE = re.compile(r"\(\s*\)")
+_ANY_STRING = re.compile(STRING)
+
+
+def _empty_node(text: str, fail) -> GraphError:
+    """The error for ``()``, penman's node with no variable, at its first place outside strings."""
+    bare = _ANY_STRING.sub(lambda m: "S" * len(m.group()), text)
+    where = _EMPTY_NODE.search(bare)
+    return fail("a node with no variable and no concept: '()'", bare.count("\n", 0, where.start()) + 1 if where else 1)
 
 
 def _penman_parse(text: str, fail) -> Parsed:
-    """Instances, edges and last edges from penman's parser, with our checks and located errors."""
+    """Instances, edges and last edges from penman's parser, with our checks and located errors.
+
+    ``text`` is exactly one graph (see :func:`~amrmetrics.read.scan.graph_extent`).
+    """
     import penman  # imported on first use: regular graphs never need it
     from penman.exceptions import DecodeError
 
+    _quiet(penman)
     try:
         root = penman.parse(text).node
     except DecodeError as err:
@@ -143,6 +201,8 @@ def _penman_parse(text: str, fail) -> Parsed:
     stack = [root]
     while stack:
         var, branches = stack.pop()
+        if var is None:
+            raise _empty_node(text, fail)
         var = _strip(var)
         defined[var] = defined.get(var, 0) + 1
         if defined[var] > 1:
@@ -160,6 +220,8 @@ def _penman_parse(text: str, fail) -> Parsed:
             if target is None:
                 raise fail(f"role {role} of node {var!r} has no target", _line_of(text, var))
             if isinstance(target, tuple):
+                if target[0] is None:
+                    raise _empty_node(text, fail)
                 edges.append((var, role, _strip(target[0]), True))
                 children.append(target)
             else:
@@ -186,9 +248,23 @@ def decode(
     def fail(message: str, offset: int = 1) -> GraphError:
         return GraphError(message, file=file, number=number, line=line + offset - 1)
 
+    if "\ufeff" in text:  # a byte-order mark opening a line is dropped, as the splitter does
+        text = _LINE_BOM.sub("", text)
     if not text.strip():
         raise fail("empty graph")
-    instances, edges, last = _fast_parse(text) or _penman_parse(text, fail)
+    parsed = _fast_parse(text)
+    if parsed is None:
+        extent = graph_extent(text, MAX_DEPTH)
+        if extent.problem is not None:
+            raise fail(extent.problem, extent.problem_line)
+        if metadata is None:
+            metadata = extent.metadata
+
+        def fail_in_graph(message: str, offset: int = 1) -> GraphError:
+            return fail(message, extent.line + offset - 1)
+
+        parsed = _penman_parse(text[extent.start:extent.end], fail_in_graph)
+    instances, edges, last = parsed
     defined = {v for v, _ in instances}
     attributes = []
     relations = []

@@ -1,32 +1,63 @@
 """Split a PENMAN corpus into graph blocks, line by line, without decoding them.
 
-Graphs are found by balanced parentheses at top level (aware of quoted strings); ``#`` lines
-before a graph are its comments and ``# ::key value`` pairs its metadata. Separator lines may be
-blank or whitespace-only, several in a row, or missing altogether. Anything that cannot be a graph
-becomes a block with a ``problem`` instead of being dropped, so graph numbers stay aligned with
-the file and the caller decides what to do with it.
+A block is one graph position of the file: the graph's header (``#`` lines; ``# ::key value``
+pairs are its metadata), the graph (balanced parentheses, strings as penman lexes them), and
+whatever damaged text belongs to it. Boundaries come from everything the file says:
+
+* after a complete graph, a blank line ends its block, and a ``# ::`` metadata line or a line
+  opening with ``(`` at column 0 starts the next block;
+* a ``# ::id`` line names a new graph: inside an unclosed graph, that graph ends there; after
+  a header that has an id, that header had no graph (it is a block of its own). Other keys may
+  repeat (JAMR's ``# ::node`` lines), unless a blank line came between (same meaning);
+* inside an unclosed graph, other blank and comment lines are held until the next line decides: a
+  line opening with ``(`` after a metadata line, or at column 0 after a blank line, starts the
+  next graph (the unclosed one is an error); any other line continues the graph (a comment
+  inside it is an error). A line opening with ``(`` at column 0 right after graph lines starts
+  the next graph only if the unclosed one has no header (one graph per line), since graphs with
+  headers announce each other.
+
+Text after a graph's closing parenthesis, up to the next boundary, is an error of that graph;
+text before a graph in the same paragraph too; text between blank lines with no graph is a block
+of its own. So numbering never shifts, and the caller decides what to do with a bad block.
+A byte-order mark at the start of a line is dropped; undecodable bytes (read as surrogates) make
+their block an error.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
-_SPECIAL = re.compile(r'[()"\\]')
-_NON_SPACE = re.compile(r"\S")
-_STRING = re.compile(r'"[^"\n\\]*"')
+from amrmetrics.read.scan import (
+    COMMENT_INSIDE,
+    NO_GRAPH,
+    STRING,
+    bad_byte,
+    parse_metadata,
+    scan_line,
+    text_after,
+    text_before,
+    text_outside,
+    unclosed,
+)
+
+__all__ = ["Block", "parse_metadata", "regular_graph", "split_blocks", "split_text"]
+
+_SIMPLE_STRING = re.compile(STRING)
 _NOT_PAREN = re.compile(r"[^()]+")
-_META = re.compile(r"(?:^|\s)::(\S+)(?:[ \t]+(.*?))?(?=\s+::\S|\s*$)")
+
+BLANK, COMMENT, METADATA, CONTENT = range(4)
 
 
 @dataclass(frozen=True, slots=True)
 class Block:
-    """One graph's text as found in a file, before decoding.
+    """One graph position of a file, before decoding.
 
     ``number`` is the 1-based position among the file's graphs, ``line`` the 1-based line where
-    the graph text starts (or where the problem was found); ``problem`` is set when the text
-    cannot be a graph (the block is still counted, so numbering never shifts).
+    the block's graph (or, without one, its first line) starts; ``problem`` is set when the text
+    cannot be read as one graph (the block is still counted, so numbering never shifts), found on
+    ``problem_line`` (0: on ``line``).
     """
 
     number: int
@@ -34,183 +65,227 @@ class Block:
     text: str
     metadata: dict[str, str] = field(default_factory=dict)
     problem: str | None = None
-
-
-def parse_metadata(comment: str) -> dict[str, str]:
-    """The ``::key value`` pairs of one comment line (text after ``#``)."""
-    body = comment.strip()
-    if body.startswith("::") and body.count("::") == 1:  # the usual one pair per line
-        parts = body[2:].split(None, 1)
-        if not parts:  # a bare "# ::" names no key
-            return {}
-        return {parts[0]: parts[1].strip() if len(parts) > 1 else ""}
-    return {m.group(1): (m.group(2) or "").strip() for m in _META.finditer(comment)}
+    problem_line: int = 0
 
 
 class _Splitter:
-    """State machine over the lines of one file; ``feed`` yields finished blocks."""
+    """State machine over the lines of one file; :meth:`line` yields finished blocks.
+
+    The block under construction is: a header (``meta``), text before its graph (``pre``), the
+    graph's lines (``lines``, ``closed`` once balanced) and lines held inside an unclosed graph
+    until the next line says where they belong (``held``).
+    """
 
     def __init__(self) -> None:
         self.number = 0
-        self.meta: dict[str, str] = {}
-        self.meta_line = 0
-        self.depth = 0
-        self.in_quote = False
-        self.escape = False
+        self.check_bytes = True
+        self._reset()
+
+    def _reset(self) -> None:
+        self._reset_header()
+        self.pre: list[str] = []
+        self.pre_line = 0
         self.lines: list[str] = []
         self.start = 0
-        self.garbage: list[str] = []
-        self.garbage_line = 0
+        self.depth = 0
+        self.closed = False
+        self.has_header = False
+        self.held: list[tuple[int, str, int, str | None]] = []
 
-    def _block(self, line: int, text: str, problem: str | None = None) -> Block:
+    def _reset_header(self) -> None:
+        self.meta: dict[str, str] = {}
+        self.meta_line = 0
+        self.sealed: set[str] = set()  # header keys seen before a blank line
+        self.problem: str | None = None
+        self.problem_line = 0
+        self.byte_problem = False
+
+    # -- problems and finished blocks ------------------------------------------------------------
+
+    def _note(self, message: str, line: int, byte: bool = False) -> None:
+        """Keep the block's first problem; an undecodable byte outranks every other."""
+        if self.problem is None or (byte and not self.byte_problem):
+            self.problem, self.problem_line, self.byte_problem = message, line, byte
+
+    def _emit(self, line: int, text: str, problem: str | None = None, problem_line: int = 0) -> Block:
+        if self.problem is not None:
+            problem, problem_line = self.problem, self.problem_line
         self.number += 1
-        block = Block(self.number, line, text, self.meta, problem)
-        self.meta, self.meta_line = {}, 0
+        block = Block(self.number, line, text, self.meta, problem, problem_line)
+        self._reset()
         return block
 
-    def _flush_garbage(self) -> Iterator[Block]:
-        if self.garbage:
-            text = "\n".join(self.garbage)
-            shown = text if len(text) <= 60 else text[:57] + "..."
-            yield self._block(
-                self.garbage_line, text, f"text outside any graph: {shown!r} (a graph starts with '(')"
-            )
-            self.garbage = []
+    def _emit_headless(self) -> Block:
+        """The pending header and text before a graph that never came."""
+        if self.pre:
+            text = "\n".join(self.pre)
+            return self._emit(self.pre_line, text, text_outside(text), self.pre_line)
+        return self._emit(self.meta_line, "", NO_GRAPH, self.meta_line)
 
-    def _flush_unclosed(self, lineno: int) -> Iterator[Block]:
-        text = "\n".join(self.lines)
-        what = "an unterminated string and " if self.in_quote else ""
-        yield self._block(
-            self.start,
-            text,
-            f"unbalanced parentheses: {what}{self.depth} '(' not closed before line {lineno}",
-        )
-        self.lines, self.depth, self.in_quote, self.escape = [], 0, False, False
+    def _emit_graph(self) -> Block:
+        return self._emit(self.start, "\n".join(self.lines))
 
-    def _comment(self, lineno: int, stripped: str) -> Iterator[Block]:
-        yield from self._flush_garbage()
-        orphan = self.metadata(lineno, stripped)
-        if orphan is not None:
-            yield orphan
+    def _emit_unclosed(self) -> Block:
+        return self._emit(self.start, "\n".join(self.lines), unclosed(self.depth))
 
-    def metadata(self, lineno: int, stripped: str) -> Block | None:
-        """Keep the metadata of a comment line; a key seen again means the pending metadata had no graph."""
-        pairs = parse_metadata(stripped[1:])
-        if not pairs:
-            return None
-        orphan = None
-        if self.meta and any(k in self.meta for k in pairs):
-            orphan = self._block(self.meta_line, "", "empty block: metadata without a graph")
-        if not self.meta:
-            self.meta_line = lineno
-        self.meta = {**self.meta, **pairs}
-        return orphan
-
-    def continues(self, line: str) -> bool:
-        """Fast path: absorb a line inside a graph that cannot close it (no quotes, few ')')."""
-        if self.depth <= 0 or self.in_quote or line[:1] == "(" or '"' in line or "\\" in line:
-            return False
-        closes = line.count(")")
-        if closes >= self.depth or line.lstrip()[:1] == "#":
-            return False
-        self.depth += line.count("(") - closes
-        self.lines.append(line)
-        return True
+    # -- lines -----------------------------------------------------------------------------------
 
     def line(self, lineno: int, line: str) -> Iterator[Block]:
-        """Consume one line (without its newline), skipping the scan where the line cannot matter."""
-        if self.depth > 0:
-            if self.continues(line):
-                return
-        elif not self.garbage:  # between graphs: blank and comment lines need no scan
-            first = line.lstrip()[:1]
-            if not first:
-                return
-            if first == "#":
-                yield from self._comment(lineno, line.strip())
-                return
-        yield from self.feed(lineno, line)
-
-    def feed(self, lineno: int, line: str) -> Iterator[Block]:
         """Consume one line (without its newline)."""
-        stripped = line.strip()
-        if self.depth > 0 and (stripped.startswith("#") or line.startswith("(")):
-            yield from self._flush_unclosed(lineno)
-        if self.depth == 0:
-            if not stripped:
-                yield from self._flush_garbage()
-                return
-            if stripped.startswith("#"):
-                yield from self._comment(lineno, stripped)
-                return
-        yield from self._scan(lineno, line)
-
-    def _scan(self, lineno: int, line: str) -> Iterator[Block]:
-        pos, n, closed_here = 0, len(line), None
-        while pos < n:
-            if self.depth == 0:
-                m = _NON_SPACE.search(line, pos)
-                if m is None:
-                    break
-                pos = m.start()
-                if line[pos] != "(":
-                    rest = line[pos:].rstrip()
-                    if closed_here is not None:
-                        closed_here = replace(
-                            closed_here,
-                            problem=f"unexpected text after the graph on line {lineno}: {rest!r}",
-                        )
-                    else:
-                        if not self.garbage:
-                            self.garbage_line = lineno
-                        self.garbage.append(rest)
-                    break
-                yield from self._flush_garbage()
-                if closed_here is not None:
-                    yield closed_here
-                    closed_here = None
-                self.lines, self.start = [], lineno
-                line_start = pos
+        if line[:1] == "\ufeff":
+            line = line.lstrip("\ufeff")
+        byte = bad_byte(line) if self.check_bytes else None
+        body = line.lstrip()
+        pairs = None
+        if not body:
+            kind = BLANK
+        elif body[0] == "#":
+            pairs = parse_metadata(body[1:])
+            kind = METADATA if pairs else COMMENT
+        else:
+            kind = CONTENT
+        if self.closed:
+            yield from self._after_graph(lineno, line, kind, byte, pairs)
+        elif self.lines:
+            if pairs and "id" in pairs:
+                yield from self._new_block_inside(lineno, line, kind, byte)
+            elif kind != CONTENT:
+                self.held.append((lineno, line, kind, byte))
+            elif not self.held and byte is None and self._continues(line):
+                self.lines.append(line)
             else:
-                line_start = 0
-            end = self._advance(line, pos)
-            self.lines.append(line[line_start:end])
-            pos = end
-            if self.depth == 0 and not self.in_quote:
-                closed_here = self._block(self.start, "\n".join(self.lines))
-                self.lines = []
-        if closed_here is not None:
-            yield closed_here
+                yield from self._inside_graph(lineno, line, byte)
+        else:
+            yield from self._between(lineno, line, kind, byte, pairs)
 
-    def _advance(self, line: str, pos: int) -> int:
-        """Move through ``line`` from ``pos`` until the graph closes or the line ends."""
-        for m in _SPECIAL.finditer(line, pos):
-            ch = m.group()
-            if self.escape:
-                self.escape = False
-            elif self.in_quote:
-                if ch == "\\":
-                    self.escape = True
-                elif ch == '"':
-                    self.in_quote = False
-            elif ch == '"':
-                self.in_quote = True
-            elif ch == "(":
-                self.depth += 1
-            elif ch == ")":
-                self.depth -= 1
-                if self.depth == 0:
-                    return m.end()
-        self.escape = False
-        return len(line)
+    def _between(self, lineno: int, line: str, kind: int, byte: str | None, pairs: dict[str, str] | None = None) -> Iterator[Block]:
+        """A line while no graph of the block has started (``pairs``: its metadata, if known)."""
+        if kind == BLANK:
+            if self.pre:
+                yield self._emit_headless()
+            self.sealed = set(self.meta)
+            return
+        if kind == METADATA:
+            orphan = self.header(lineno, pairs if pairs is not None else parse_metadata(line.lstrip()[1:]))
+            if orphan is not None:
+                yield orphan
+        elif kind == CONTENT:
+            body = line.lstrip()
+            if body[0] != "(":
+                if not self.pre:
+                    self.pre_line = lineno
+                self.pre.append(body.rstrip())
+            else:
+                if self.pre:
+                    self._note(text_before(self.pre[0]), self.pre_line)
+                self.start, self.has_header = lineno, bool(self.meta)
+                self._scan(lineno, line, len(line) - len(body))
+        if byte is not None:
+            self._note(byte, lineno, byte=True)
 
-    def finish(self, lineno: int) -> Iterator[Block]:
+    def _continues(self, line: str) -> bool:
+        """A line that continues the open graph without closing it and needs no string scan."""
+        if '"' in line or (line[:1] == "(" and not self.has_header):
+            return False
+        closes = line.count(")")
+        if closes >= self.depth:
+            return False
+        self.depth += line.count("(") - closes
+        return True
+
+    def _inside_graph(self, lineno: int, line: str, byte: str | None) -> Iterator[Block]:
+        """A content line while the graph is open, after any held blank and comment lines."""
+        held = self.held
+        if line[:1] == "(" and (not self.has_header or any(kind == BLANK for _, _, kind, _ in held)) or (
+            line.lstrip()[:1] == "(" and any(kind == METADATA for _, _, kind, _ in held)
+        ):
+            yield from self._new_block_inside(lineno, line, CONTENT, byte)
+            return
+        for number, text, kind, held_byte in held:
+            self.lines.append(text)
+            if kind != BLANK:
+                self._note(COMMENT_INSIDE, number)
+            if held_byte is not None:
+                self._note(held_byte, number, byte=True)
+        self.held = []
+        if byte is not None:
+            self._note(byte, lineno, byte=True)
+        self._scan(lineno, line, 0)
+
+    def _new_block_inside(self, lineno: int, line: str, kind: int, byte: str | None) -> Iterator[Block]:
+        """``line`` starts the next block inside the open graph: the graph ends unclosed before
+        the held lines, which belong to the next block."""
+        held = self.held
+        yield self._emit_unclosed()
+        for number, text, held_kind, held_byte in held:
+            yield from self._between(number, text, held_kind, held_byte)
+        yield from self._between(lineno, line, kind, byte)
+
+    def _scan(self, lineno: int, line: str, pos: int) -> None:
+        """Add a line of the graph (from ``pos``); past its closing parenthesis is trailing text."""
+        self.depth, end = scan_line(line, pos, self.depth)
+        if end < 0:
+            self.lines.append(line[pos:])
+            return
+        self.lines.append(line[pos:end])
+        self.closed = True
+        rest = line[end:].strip()
+        if rest:
+            self._note(text_after(rest), lineno)
+
+    def _after_graph(self, lineno: int, line: str, kind: int, byte: str | None, pairs: dict[str, str] | None) -> Iterator[Block]:
+        """A line after the graph closed: a boundary, or text that belongs to the graph."""
+        if kind == BLANK:
+            yield self._emit_graph()
+            return
+        if kind == METADATA or line[:1] == "(":
+            yield self._emit_graph()
+            yield from self._between(lineno, line, kind, byte, pairs)
+            return
+        if kind == CONTENT:
+            self._note(text_after(line.strip()), lineno)
+        if byte is not None:
+            self._note(byte, lineno, byte=True)
+
+    def finish(self) -> Iterator[Block]:
         """Flush what is left at the end of the file."""
-        if self.depth > 0:
-            yield from self._flush_unclosed(lineno)
-        yield from self._flush_garbage()
-        if self.meta:
-            yield self._block(self.meta_line, "", "empty block: metadata without a graph")
+        if self.closed:
+            yield self._emit_graph()
+        elif self.lines:
+            held = self.held
+            yield self._emit_unclosed()
+            for number, text, kind, byte in held:
+                yield from self._between(number, text, kind, byte)
+        if self.pre or self.meta:
+            yield self._emit_headless()
+
+    # -- the fast path of split_text ---------------------------------------------------------------
+
+    def idle(self) -> bool:
+        """Between blocks' graphs, with no text waiting for a graph (metadata may be pending)."""
+        return not self.lines and not self.pre and not self.check_bytes
+
+    def regular(self, lineno: int, text: str) -> Block:
+        """A whole regular graph found by :func:`regular_graph`, followed by a blank line."""
+        self.number += 1
+        block = Block(self.number, lineno, text, self.meta, self.problem, self.problem_line)
+        self._reset_header()
+        return block
+
+    def blank(self) -> None:
+        """An empty line while :meth:`idle`."""
+        self.sealed = set(self.meta)
+
+    def header(self, lineno: int, pairs: dict[str, str]) -> Block | None:
+        """Add a metadata line's pairs to the header (no graph has started); a repeated ``id``,
+        or a key repeated after a blank line, first closes the pending header as a block."""
+        orphan = None
+        if "id" in pairs and "id" in self.meta or not self.sealed.isdisjoint(pairs):
+            orphan = self._emit_headless()
+        if not self.meta:
+            self.meta_line = lineno
+        self.meta.update(pairs)
+        return orphan
 
 
 def split_blocks(lines: Iterable[str]) -> Iterator[Block]:
@@ -219,23 +294,23 @@ def split_blocks(lines: Iterable[str]) -> Iterator[Block]:
     This is the reference line-by-line reader; :func:`split_text` gives the same blocks faster.
     """
     splitter = _Splitter()
-    lineno = 0
     for lineno, raw in enumerate(lines, 1):
         yield from splitter.line(lineno, raw.rstrip("\r\n"))
-    yield from splitter.finish(lineno + 1)
+    yield from splitter.finish()
 
 
 def regular_graph(text: str) -> str | None:
     """The graph of ``text`` if the state machine would read ``text`` as one graph; else None.
 
-    ``text`` is whole lines (``\n``-separated) whose first line starts with ``(``. It is one
-    regular graph when its strings open and close on one line without a backslash, no later line
-    starts with ``(``, no ``#`` stands outside a string, only spaces and tabs follow the last
-    ``)``, and the parentheses outside strings first balance at that ``)``: then the line-by-line
-    reader would yield exactly this text, without trailing blanks, as one block with no problem.
+    ``text`` is whole lines (``\\n``-separated) whose first line starts with ``(``. It is one
+    regular graph when every ``"`` belongs to a string (as penman lexes them), no ``#`` stands
+    outside a string, no later line starts with ``(`` or a byte-order mark, only spaces and tabs
+    follow the last ``)``, and the parentheses outside strings first balance at that ``)``: then the
+    line-by-line reader, given this text and a blank line, yields exactly this text (without
+    trailing blanks) as one block with no problem.
     """
-    bare = _STRING.sub("S", text) if '"' in text else text
-    if '"' in bare or "#" in bare or "\n(" in text:
+    bare = _SIMPLE_STRING.sub("S", text) if '"' in text else text
+    if '"' in bare or "#" in bare or "\n(" in bare or "\n\ufeff" in bare:
         return None
     bare = bare.rstrip(" \t")
     if not bare.endswith(")"):
@@ -249,37 +324,42 @@ def regular_graph(text: str) -> str | None:
 def split_text(chunks: Iterable[str]) -> Iterator[Block]:
     """Yield the same blocks as :func:`split_blocks` for a corpus given as pieces of text.
 
-    Lines are separated by ``\n`` (as text-mode files read them) and every piece but the last
+    Lines are separated by ``\\n`` (as text-mode files read them) and every piece but the last
     ends with one. A graph that opens at column 0 is first tried as a whole, up to the next
-    empty line, with :func:`regular_graph` (a few string operations instead of work per line);
-    everything else goes through the line-by-line state machine.
+    empty line in the same piece, with :func:`regular_graph` (a few string operations instead of
+    work per line); everything else goes through the line-by-line state machine, and so does every
+    piece that holds an undecodable byte.
     """
     splitter = _Splitter()
     lineno = 0
     for chunk in chunks:
+        splitter.check_bytes = bad_byte(chunk) is not None
         pos, size = 0, len(chunk)
-        last = size - 1 if chunk.endswith("\n") else size  # end of the piece's last line
         while pos < size:
             lineno += 1
             end = chunk.find("\n", pos)
             end = size if end < 0 else end
-            if splitter.depth == 0 and not splitter.garbage:  # between graphs
+            if splitter.idle():
                 first = chunk[pos:pos + 1]
                 if first == "(":
                     stop = chunk.find("\n\n", pos)
-                    stop = last if stop < 0 else stop
-                    graph = regular_graph(chunk[pos:stop])
+                    graph = regular_graph(chunk[pos:stop]) if stop >= 0 else None
                     if graph is not None:
-                        yield splitter._block(lineno, graph)
-                        lineno += chunk.count("\n", pos, stop)
-                        pos = stop + 1
+                        yield splitter.regular(lineno, graph)
+                        lineno += chunk.count("\n", pos, stop) + 1
+                        pos = stop + 2
                         continue
-                elif first == "#" or pos == end:
-                    orphan = splitter.metadata(lineno, chunk[pos:end].strip()) if first else None
+                elif pos == end:
+                    splitter.blank()
+                    pos = end + 1
+                    continue
+                elif first == "#":
+                    pairs = parse_metadata(chunk[pos + 1:end])
+                    orphan = splitter.header(lineno, pairs) if pairs else None
                     if orphan is not None:
                         yield orphan
                     pos = end + 1
                     continue
             yield from splitter.line(lineno, chunk[pos:end])
             pos = end + 1
-    yield from splitter.finish(lineno + 1)
+    yield from splitter.finish()

@@ -50,7 +50,7 @@ def rows(metrics: Sequence[ComparedMetric], digits: int = 2) -> list[list[str]]:
                 if math.isnan(a) and math.isnan(b):
                     out.append([label, avg] + [grid.NOT_APPLICABLE] * 5 + [""] * 4)
                     continue
-                if avg in c.intervals:
+                if avg in c.intervals and not c.intervals.get("reason"):
                     lo, hi = c.intervals[avg][key]
                     ci = f"[{grid.pct(lo, digits, signed=True)}, {grid.pct(hi, digits, signed=True)}]"
                 else:

@@ -24,13 +24,22 @@ def pct(value: float | None, digits: int, *, signed: bool = False) -> str:
     return f"{100 * value:+.{digits}f}" if signed else f"{100 * value:.{digits}f}"
 
 
+def print_title(console: Console, title: str) -> None:
+    """A table's title on a line of its own: never wrapped at the table's width, never read as markup."""
+    from rich.text import Text
+
+    console.print(Text(title), soft_wrap=True)
+
+
 def render_rich(console: Console, header: Sequence[str], rows: Sequence[Sequence[str]], title: str, left: int = 1) -> None:
-    """Print the table to a rich console; the first ``left`` columns are left-aligned."""
+    """Print the title (if any) and the table to a rich console; the first ``left`` columns are left-aligned."""
     from rich.console import Console
     from rich.measure import Measurement
     from rich.table import Table
 
-    table = Table(title=title, title_justify="left")
+    if title:
+        print_title(console, title)
+    table = Table()
     for i, col in enumerate(header):
         table.add_column(col, justify="left" if i < left else "right", no_wrap=True)
     for row in rows:

@@ -1,11 +1,12 @@
 """Corpus score tables for people: a terminal table (rich), Markdown, and LaTeX for papers.
 
 Scores are printed x100 with ``digits`` decimals; machine formats (JSON, per-pair files) keep
-full precision as fractions.
+full precision as fractions. A row is named by :func:`metric_label`, the title is a line of its own.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -16,6 +17,22 @@ from amrmetrics.stats.aggregate import MetricReport
 
 if TYPE_CHECKING:
     from rich.console import Console
+
+
+def metric_label(spec: str) -> str:
+    """A metric's name for people: its spec with every parameter that is a file path cut to the file's name.
+
+    ``s2match:vectors=/data/glove/glove.txt`` is shown as ``s2match:vectors=glove.txt``; the
+    signature names the file and a hash of its content. Machine output keeps the full spec.
+    """
+    name, colon, params = spec.partition(":")
+    if not colon:
+        return spec
+    items = []
+    for item in params.split(","):
+        key, eq, value = item.partition("=")
+        items.append(f"{key}={os.path.basename(value)}" if eq and os.path.isfile(value) else item)
+    return f"{name}:{','.join(items)}"
 
 
 def _interval(report: MetricReport, digits: int) -> str:
@@ -47,7 +64,7 @@ def rows(reports: Sequence[MetricReport], digits: int = 2) -> list[list[str]]:
                 return _pct(avg.get("F", avg.get(r.score_names[-1])), digits)
             return _pct(avg.get(key), digits) if key in r.score_names else DASH
 
-        row = [r.spec] + [get(r.micro, k) for k in ("P", "R", "F")] + [get(r.macro, k) for k in ("P", "R", "F")]
+        row = [metric_label(r.spec)] + [get(r.micro, k) for k in ("P", "R", "F")] + [get(r.macro, k) for k in ("P", "R", "F")]
         if with_ci:
             row.append(_interval(r, digits))
         out.append(row)
@@ -55,7 +72,7 @@ def rows(reports: Sequence[MetricReport], digits: int = 2) -> list[list[str]]:
 
 
 def render_rich(console: Console, reports: Sequence[MetricReport], title: str, digits: int = 2) -> None:
-    """Print the score table to a rich console (never truncated in a file or a pipe)."""
+    """Print the title and the score table to a rich console (never truncated in a file or a pipe)."""
     grid.render_rich(console, header(reports), rows(reports, digits), title)
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from amrmetrics.graph import Graph
+from amrmetrics.registry import Registry
 from amrmetrics.standardize.steps import STEPS
 
 Duplicates = Literal["min", "product"]
@@ -46,40 +47,35 @@ class Preset:
         return graph
 
 
-PRESETS: dict[str, Preset] = {}
-
-
-def register(preset: Preset) -> Preset:
-    """Add a preset to :data:`PRESETS`."""
-    if preset.name in PRESETS:
-        raise ValueError(f"preset {preset.name!r} registered twice")
-    PRESETS[preset.name] = preset
-    return preset
-
-
-register(
-    Preset(
-        "smatch",
-        ("lowercase", "conflate-quotes", "deinvert", "mod-domain", "dedup", "top"),
-        "smatch 1.0.4's triples (TOP as constant 'top', lowercase, quotes conflated, -of inverted "
-        "with the exception list, :mod as reversed :domain) without its parser bugs, deduplicated",
-    )
+SMATCH = Preset(
+    "smatch",
+    ("lowercase", "conflate-quotes", "deinvert", "mod-domain", "dedup", "top"),
+    "smatch 1.0.4's triples (TOP as constant 'top', lowercase, quotes conflated, -of inverted "
+    "with the exception list, :mod as reversed :domain) without its parser bugs, deduplicated",
 )
-register(
-    Preset(
-        "smatch-classic",
-        ("smatch-1.0.4-triples", "top"),
-        "smatch 1.0.4 exactly, parser quirks and duplicate counting (k x l) included; UNSAFE: "
-        "duplicate edges can push F above 1; only for reproducing old numbers",
-        duplicates="product",
-        unsafe=True,
-    )
+SMATCH_CLASSIC = Preset(
+    "smatch-classic",
+    ("smatch-1.0.4-triples", "top"),
+    "smatch 1.0.4 exactly, parser quirks and duplicate counting (k x l) included; UNSAFE: "
+    "duplicate edges can push F above 1; only for reproducing old numbers",
+    duplicates="product",
+    unsafe=True,
 )
+
+PRESETS = Registry(
+    "standardization preset",
+    {
+        "smatch": "amrmetrics.standardize.presets:SMATCH",
+        "smatch-classic": "amrmetrics.standardize.presets:SMATCH_CLASSIC",
+        "smatchpp": "amrmetrics.standardize.smatchpp:SMATCHPP",
+        "smatchpp-amr": "amrmetrics.standardize.smatchpp:SMATCHPP_AMR",
+        "smatch-root-concept": "amrmetrics.standardize.smatchpp:SMATCH_ROOT_CONCEPT",
+    },
+)
+"""Every preset by name (a preset is one definition plus one line here)."""
 
 
 def get_preset(name: str) -> Preset:
     """The preset called ``name``; a clear error lists the known ones."""
-    try:
-        return PRESETS[name]
-    except KeyError:
-        raise ValueError(f"unknown standardization preset {name!r}; known: {', '.join(PRESETS)}") from None
+    preset: Preset = PRESETS[name]
+    return preset

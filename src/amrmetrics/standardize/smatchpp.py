@@ -13,9 +13,8 @@ other role ends in ``-of``).
 from __future__ import annotations
 
 from amrmetrics.graph import Graph
-from amrmetrics.standardize.presets import Preset, register
+from amrmetrics.standardize.presets import Preset
 from amrmetrics.standardize.reify import dereification_table, dereify
-from amrmetrics.standardize.steps import step
 
 ROOT_CONSTANT = "root_of_graph"
 """Smatch++'s name for the virtual node above the root (lowercased, as it compares it)."""
@@ -25,7 +24,6 @@ def _unquote_all(label: str) -> str:
     return label.replace('"', "").replace("'", "")
 
 
-@step("delete-quote-chars")
 def delete_quote_chars(graph: Graph) -> Graph:
     """Delete every ``"`` and ``'`` from concepts, roles and constants, also inside strings (Smatch++).
 
@@ -47,7 +45,6 @@ def _strip_inversions(role: str) -> tuple[str, bool]:
     return role, count % 2 == 1
 
 
-@step("deinvert-all")
 def deinvert_all(graph: Graph) -> Graph:
     """De-invert every role ending in ``-of`` (no exception list; ``-of-of`` cancels), as Smatch++.
 
@@ -65,7 +62,23 @@ def deinvert_all(graph: Graph) -> Graph:
     return graph.evolve(relations=tuple(relations), attributes=tuple(attributes))
 
 
-@step("domain-as-mod-of")
+def deinvert_substring(graph: Graph) -> Graph:
+    """De-invert every role containing ``-of``, cut at its first ``-of`` (Smatch++ 1.5.1, pinned by the WL reference).
+
+    ``(a :consist-of-of b)`` becomes ``(b :consist a)``, where Smatch++ 1.8 (``deinvert-all``) keeps
+    ``(a :consist b)``. An inverted role onto a constant stays an attribute written ``:r-of``
+    (:func:`build` turns it into an edge from the constant's node).
+    """
+
+    def base(role: str) -> str:
+        return role.split("-of")[0]
+
+    return graph.evolve(
+        relations=tuple((t, base(r), s) if "-of" in r else (s, r, t) for s, r, t in graph.relations),
+        attributes=tuple((v, base(r) + "-of", c) if "-of" in r else (v, r, c) for v, r, c in graph.attributes),
+    )
+
+
 def domain_as_mod_of(graph: Graph) -> Graph:
     """Rename ``:domain`` to ``:mod-of`` and ``:domain-of`` to ``:mod`` (Smatch++ AMR; run before de-inverting).
 
@@ -79,7 +92,6 @@ def domain_as_mod_of(graph: Graph) -> Graph:
     )
 
 
-@step("root-of-graph")
 def root_of_graph(graph: Graph) -> Graph:
     """Add Smatch++'s generic root triple ``(ROOT_OF_GRAPH, :root, root)`` as the attribute ``(root, :root-of, root_of_graph)``."""
     if graph.root is None:
@@ -87,7 +99,6 @@ def root_of_graph(graph: Graph) -> Graph:
     return graph.evolve(attributes=graph.attributes + ((graph.root, ":root-of", ROOT_CONSTANT),))
 
 
-@step("root-concept")
 def root_concept(graph: Graph) -> Graph:
     """Add Smatch++'s AMR root triple ``(root, :root, concept of root)``: the root's concept is the graph's focus."""
     if graph.root is None:
@@ -98,7 +109,6 @@ def root_concept(graph: Graph) -> Graph:
 _SMATCHPP_TABLE = dereification_table(primary_only=True)
 
 
-@step("dereify")
 def dereify_amr(graph: Graph) -> Graph:
     """Collapse reified nodes (``have-mod-91`` -> ``:mod``, ...) with the guidelines' table, as Smatch++ does.
 
@@ -108,30 +118,26 @@ def dereify_amr(graph: Graph) -> Graph:
     return dereify(graph, _SMATCHPP_TABLE)
 
 
-SMATCHPP = register(
-    Preset(
-        "smatchpp",
-        ("lowercase", "delete-quote-chars", "deinvert-all", "root-of-graph"),
-        "Smatch++ generic standardizer (smatchpp 1.8.0): lowercase, every quote character deleted, "
-        "every -of role de-inverted, root triple (ROOT_OF_GRAPH, :root, root); duplicates kept and "
-        "matched min(k, l) times",
-        duplicates="min",
-    )
+SMATCHPP = Preset(
+    "smatchpp",
+    ("lowercase", "delete-quote-chars", "deinvert-all", "root-of-graph"),
+    "Smatch++ generic standardizer (smatchpp 1.8.0): lowercase, every quote character deleted, "
+    "every -of role de-inverted, root triple (ROOT_OF_GRAPH, :root, root); duplicates kept and "
+    "matched min(k, l) times",
+    duplicates="min",
 )
 
-SMATCHPP_AMR = register(
-    Preset(
-        "smatchpp-amr",
-        (
-            "lowercase",
-            "delete-quote-chars",
-            "domain-as-mod-of",
-            "deinvert-all",
-            "root-concept",
-            "dereify",
-            "dedup",
-        ),
-        "Smatch++ AMR standardizer (smatchpp 1.8.0): as smatchpp, plus :domain = :mod-of, root "
-        "triple (root, :root, concept), dereification with the AMR guidelines' table, duplicates removed",
-    )
+SMATCHPP_AMR = Preset(
+    "smatchpp-amr",
+    ("lowercase", "delete-quote-chars", "domain-as-mod-of", "deinvert-all", "root-concept", "dereify", "dedup"),
+    "Smatch++ AMR standardizer (smatchpp 1.8.0): as smatchpp, plus :domain = :mod-of, root "
+    "triple (root, :root, concept), dereification with the AMR guidelines' table, duplicates removed",
+)
+
+SMATCH_ROOT_CONCEPT = Preset(
+    "smatch-root-concept",
+    ("lowercase", "conflate-quotes", "deinvert", "mod-domain", "dedup", "root-concept"),
+    "the smatch preset with the root triple (root, :root, concept of root) instead of (root, :TOP, top): "
+    "it matches only between roots with the same concept, as in amr-metric-suite's Smatch (the published "
+    "BAMBOO Smatch row) and Smatch++'s AMR standardizer",
 )

@@ -10,26 +10,34 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from amrmetrics.graph import Graph
+from amrmetrics.registry import Registry
 
 Step = Callable[[Graph], Graph]
 
-STEPS: dict[str, Step] = {}
-"""Every step by name, in registration order."""
+STEPS = Registry(
+    "standardization step",
+    {
+        "lowercase": "amrmetrics.standardize.steps:lowercase",
+        "conflate-quotes": "amrmetrics.standardize.steps:conflate_quotes",
+        "deinvert": "amrmetrics.standardize.steps:deinvert",
+        "mod-domain": "amrmetrics.standardize.steps:mod_domain",
+        "dedup": "amrmetrics.standardize.steps:dedup",
+        "drop-wiki": "amrmetrics.standardize.steps:drop_wiki",
+        "top": "amrmetrics.standardize.steps:top",
+        "smatch-1.0.4-triples": "amrmetrics.standardize.steps:smatch_classic_triples",
+        "delete-quote-chars": "amrmetrics.standardize.smatchpp:delete_quote_chars",
+        "deinvert-all": "amrmetrics.standardize.smatchpp:deinvert_all",
+        "deinvert-substring": "amrmetrics.standardize.smatchpp:deinvert_substring",
+        "domain-as-mod-of": "amrmetrics.standardize.smatchpp:domain_as_mod_of",
+        "root-of-graph": "amrmetrics.standardize.smatchpp:root_of_graph",
+        "root-concept": "amrmetrics.standardize.smatchpp:root_concept",
+        "dereify": "amrmetrics.standardize.smatchpp:dereify_amr",
+    },
+)
+"""Every step by name (a step is one function plus one line here)."""
 
 DEINVERSION_EXCEPTIONS = frozenset({":consist-of", ":prep-out-of", ":prep-on-behalf-of"})
 """Roles that end in ``-of`` but are not inverted roles (the AMR guidelines; smatch's list)."""
-
-
-def step(name: str) -> Callable[[Step], Step]:
-    """Register a step under ``name``."""
-
-    def register(func: Step) -> Step:
-        if name in STEPS:
-            raise ValueError(f"standardization step {name!r} registered twice")
-        STEPS[name] = func
-        return func
-
-    return register
 
 
 def is_inverted(role: str) -> bool:
@@ -45,7 +53,6 @@ def unquote(value: str) -> str:
     return value
 
 
-@step("lowercase")
 def lowercase(graph: Graph) -> Graph:
     """Lowercase concepts, roles and constants (variables are names, not labels)."""
     return graph.evolve(
@@ -55,7 +62,6 @@ def lowercase(graph: Graph) -> Graph:
     )
 
 
-@step("conflate-quotes")
 def conflate_quotes(graph: Graph) -> Graph:
     """Drop the quotes around constants, so ``"foo"`` and ``foo`` are equal (smatch does this).
 
@@ -64,7 +70,6 @@ def conflate_quotes(graph: Graph) -> Graph:
     return graph.evolve(attributes=tuple((v, r, unquote(c)) for v, r, c in graph.attributes))
 
 
-@step("deinvert")
 def deinvert(graph: Graph) -> Graph:
     """Rewrite ``(a :X-of b)`` as ``(b :X a)``, except ``:consist-of``, ``:prep-out-of``, ``:prep-on-behalf-of``.
 
@@ -75,7 +80,6 @@ def deinvert(graph: Graph) -> Graph:
     )
 
 
-@step("mod-domain")
 def mod_domain(graph: Graph) -> Graph:
     """Store ``:mod`` as a reversed ``:domain`` and ``:mod-of`` as ``:domain``, symmetrically.
 
@@ -95,7 +99,6 @@ def mod_domain(graph: Graph) -> Graph:
     return graph.evolve(relations=tuple(relations))
 
 
-@step("dedup")
 def dedup(graph: Graph) -> Graph:
     """Remove duplicate triples (keeping the first), so repeating an edge can never raise a score."""
     return graph.evolve(
@@ -105,7 +108,6 @@ def dedup(graph: Graph) -> Graph:
     )
 
 
-@step("drop-wiki")
 def drop_wiki(graph: Graph) -> Graph:
     """Remove ``:wiki`` triples (wikification is scored separately, if at all)."""
     return graph.evolve(
@@ -114,7 +116,6 @@ def drop_wiki(graph: Graph) -> Graph:
     )
 
 
-@step("top")
 def top(graph: Graph) -> Graph:
     """Add smatch's root triple, the attribute ``(root, :TOP, top)`` (smatch >= 1.0.3)."""
     if graph.root is None:
@@ -122,7 +123,6 @@ def top(graph: Graph) -> Graph:
     return graph.evolve(attributes=graph.attributes + ((graph.root, ":TOP", "top"),))
 
 
-@step("smatch-1.0.4-triples")
 def smatch_classic_triples(graph: Graph) -> Graph:
     """smatch 1.0.4's triple rules, bugs included (for ``smatch-classic`` only).
 

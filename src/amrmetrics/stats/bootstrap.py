@@ -7,12 +7,14 @@ Graphs are never touched and memory is O(resamples) floats plus one chunk of cou
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from amrmetrics.defaults import DEFAULT_SEED
 from amrmetrics.metrics.base import Metric
+from amrmetrics.stats.interval import interval_bounds
 
 DEFAULT_RESAMPLES = 1000
 MIN_PAIRS = 10
@@ -63,17 +65,6 @@ def bootstrap_scores(metric: Metric, stats: np.ndarray, resamples: int, seed: in
     }
 
 
-def percentile_interval(values: np.ndarray, confidence: float = CONFIDENCE) -> tuple[float, float]:
-    """The central percentile interval (e.g. 2.5th and 97.5th percentiles for 95%); NaN draws are ignored."""
-    tail = 100 * (1 - confidence) / 2
-    values = np.asarray(values, dtype=np.float64)
-    values = values[~np.isnan(values)]
-    if not len(values):
-        return float("nan"), float("nan")
-    lo, hi = np.percentile(values, [tail, 100 - tail])
-    return float(lo), float(hi)
-
-
 def too_few_pairs(n: int) -> str | None:
     """Why a corpus of ``n`` pairs gets no interval, or None when it is large enough."""
     if n >= MIN_PAIRS:
@@ -81,16 +72,30 @@ def too_few_pairs(n: int) -> str | None:
     return f"no interval: {n} pair{'s' if n != 1 else ''} (at least {MIN_PAIRS} needed)"
 
 
+Draws = dict[str, dict[str, np.ndarray]]
+"""Bootstrap draws by average and score: ``{"micro": {"F": draws, ...}, "macro": {...}}``."""
+
+
+def interval_info(
+    method: str, pairs: int, resamples: int, seed: int, confidence: float, draws: Callable[[], Draws]
+) -> dict[str, Any]:
+    """The intervals of ``draws()`` by average and score with how they were made, or the reason there are none.
+
+    ``draws`` is only called when the corpus has enough pairs for an interval.
+    """
+    info: dict[str, Any] = {"method": method, "confidence": confidence, "resamples": resamples, "seed": seed}
+    if reason := too_few_pairs(pairs):
+        info["reason"] = reason
+        return info
+    for avg, scores in draws().items():
+        info[avg] = {k: interval_bounds(v, confidence) for k, v in scores.items()}
+    return info
+
+
 def confidence_intervals(
     metric: Metric, stats: np.ndarray, resamples: int = DEFAULT_RESAMPLES, seed: int = DEFAULT_SEED
 ) -> dict[str, Any]:
     """95% percentile-bootstrap intervals of micro and macro scores, or the reason there are none."""
-    n = len(stats)
-    info: dict[str, Any] = {"method": "percentile", "confidence": CONFIDENCE, "resamples": resamples, "seed": seed}
-    if reason := too_few_pairs(n):
-        info["reason"] = reason
-        return info
-    draws = bootstrap_scores(metric, stats, resamples, seed)
-    for avg, scores in draws.items():
-        info[avg] = {k: percentile_interval(v) for k, v in scores.items()}
-    return info
+    return interval_info(
+        "percentile", len(stats), resamples, seed, CONFIDENCE, lambda: bootstrap_scores(metric, stats, resamples, seed)
+    )

@@ -23,21 +23,20 @@ from typing import Any
 
 import numpy as np
 
+from amrmetrics.defaults import TIE_TOLERANCE
 from amrmetrics.metrics.base import Metric
 from amrmetrics.stats.bootstrap import (
     CONFIDENCE,
     DEFAULT_RESAMPLES,
     DEFAULT_SEED,
-    percentile_interval,
+    Draws,
+    interval_info,
     resample_counts,
     resampled_means,
-    too_few_pairs,
 )
 
 DEFAULT_TRIALS = 10_000
 """Approximate-randomization trials (p-values resolve down to about 1e-4)."""
-TIE_TOLERANCE = 1e-9
-"""Two pair scores closer than this are a tie."""
 AVERAGES = ("micro", "macro")
 _PERMUTATION_STREAM = 1
 """Second entropy word of the permutation generator, so it never repeats the bootstrap's stream."""
@@ -102,14 +101,15 @@ def difference_intervals(
     confidence: float = CONFIDENCE,
 ) -> dict[str, Any]:
     """Percentile intervals of A − B (micro and macro, every score), or the reason there are none."""
-    n = len(stats_a)
-    info: dict[str, Any] = {"method": "paired percentile bootstrap", "confidence": confidence, "resamples": resamples, "seed": seed}
-    if reason := too_few_pairs(n):
-        info["reason"] = reason
-        return info
+
+    def draws() -> Draws:
+        matrix = paired_bootstrap(metric, stats_a, stats_b, resamples, seed)
+        return {avg: {k: matrix[avg][:, c] for c, k in enumerate(metric.score_names)} for avg in AVERAGES}
+
+    return interval_info("paired percentile bootstrap", len(stats_a), resamples, seed, confidence, draws)
     draws = paired_bootstrap(metric, stats_a, stats_b, resamples, seed)
     for avg in AVERAGES:
-        info[avg] = {k: percentile_interval(draws[avg][:, c], confidence) for c, k in enumerate(metric.score_names)}
+        info[avg] = {k: interval_bounds(draws[avg][:, c], confidence) for c, k in enumerate(metric.score_names)}
     return info
 
 

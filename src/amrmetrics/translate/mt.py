@@ -13,13 +13,18 @@ import importlib.util
 from collections.abc import Iterable
 from typing import Any
 
-from amrmetrics.translate.base import CachedLexicon, TranslatorUnavailable
+from amrmetrics.translate.base import CachedLexicon, TranslationSettings, TranslatorUnavailable
 
 
 class ArgosLexicon(CachedLexicon):
     """Labels translated by an installed Argos Translate model (``source_lang -> en``)."""
 
     name = "mt:argos"
+
+    @classmethod
+    def from_settings(cls, settings: TranslationSettings) -> ArgosLexicon:
+        """The ``mt`` backend for the settings' source language."""
+        return cls(settings.source_lang)
 
     def __init__(self, source_lang: str | None) -> None:
         super().__init__()

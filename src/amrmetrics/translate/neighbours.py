@@ -19,6 +19,7 @@ import numpy as np
 
 from amrmetrics.embed import Embedder
 from amrmetrics.embed.concepts import ConceptSimilarity
+from amrmetrics.translate.base import TranslationSettings
 
 DEFAULT_MIN_SIM = 0.5
 """S2match's tau on the calibrated scale. On 300 HSK words that the test data does not use
@@ -28,6 +29,13 @@ pairs; in a context of 6 unrelated English labels it makes a false translation f
 
 class NearestNeighbours:
     """Nearest English label in a context, by the backend's graded similarity (cached per label)."""
+
+    @classmethod
+    def from_settings(cls, settings: TranslationSettings) -> NearestNeighbours:
+        """The ``nn`` backend: the embedder named by the settings' vectors (default: the bundled model)."""
+        from amrmetrics.embed import open_embedder
+
+        return cls(open_embedder(settings.vectors), settings.min_sim)
 
     def __init__(self, embedder: Embedder, min_sim: float = DEFAULT_MIN_SIM) -> None:
         if not 0.0 <= min_sim < 1.0:

@@ -11,15 +11,23 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from amrmetrics.embed.vectors_file import fingerprint
-from amrmetrics.translate.base import CachedLexicon, TranslatorUnavailable
+from amrmetrics.errors import DataError
+from amrmetrics.translate.base import CachedLexicon, TranslationSettings, TranslatorUnavailable
 
 
-class DictionaryFileError(TranslatorUnavailable):
+class DictionaryFileError(DataError, TranslatorUnavailable):
     """A dictionary file that is missing or malformed (with the path and line)."""
 
 
 class TsvDictionary(CachedLexicon):
     """English candidates from a two-column TSV file (read whole at first use)."""
+
+    @classmethod
+    def from_settings(cls, settings: TranslationSettings) -> TsvDictionary:
+        """The ``dict`` backend: the dictionary file of the settings."""
+        if not settings.dictionary:
+            raise TranslatorUnavailable("translator dict needs a dictionary file (dictionary=FILE)")
+        return cls(settings.dictionary)
 
     def __init__(self, path: str | Path) -> None:
         super().__init__()

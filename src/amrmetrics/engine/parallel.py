@@ -17,5 +17,5 @@ def process_pool(jobs: int, initializer: Callable[..., None] | None = None, init
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
     if "forkserver" in methods:
-        context.set_forkserver_preload(["amrmetrics.run", "amrmetrics.metrics.smatch"])
+        context.set_forkserver_preload(["amrmetrics.engine.run", "amrmetrics.metrics.smatch"])
     return ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=initializer, initargs=initargs)

@@ -1,4 +1,4 @@
-"""Percentile-bootstrap intervals of meta-evaluation statistics (resamples may be undefined)."""
+"""Central percentile intervals of bootstrap draws (some draws may be undefined), for every statistic of the tool."""
 
 from __future__ import annotations
 
@@ -45,6 +45,7 @@ def tail_percentile(confidence: float) -> float:
     return round(100 * (1 - confidence) / 2, 10)
 
 
-def json_float(value: float | None) -> float | None:
-    """A float for JSON: NaN and infinities become null."""
-    return None if value is None or not np.isfinite(value) else float(value)
+def interval_bounds(draws: np.ndarray, confidence: float) -> tuple[float, float]:
+    """``(low, high)`` of :func:`percentile_interval`, NaN for both when no draw is defined."""
+    interval = percentile_interval(draws, confidence)
+    return (float("nan"), float("nan")) if interval is None else (interval.low, interval.high)

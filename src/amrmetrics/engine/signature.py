@@ -1,22 +1,31 @@
-"""Reproducibility signatures: every setting that changes a number, sacreBLEU style."""
+"""Reproducibility signatures: every setting that changes a number, sacreBLEU style, in one place.
+
+A run's signature is the metric's own items (its parameters), then the run settings that change
+corpus numbers, then the version: ``smatch|std:smatch|solver:exact|dedup:yes|on-error:fail|v:0.1.0``.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from amrmetrics import __version__
-from amrmetrics.metrics.base import Metric
+from amrmetrics.metrics.base import Metric, format_signature
+from amrmetrics.version import __version__
 
 
 @dataclass(frozen=True)
 class RunSettings:
-    """Corpus-level settings that change numbers (beside each metric's own parameters)."""
+    """Corpus-level settings that change numbers (beside each metric's own parameters).
+
+    ``bootstrap``/``seed`` name the resampling of intervals; ``trials`` the randomization test of
+    a comparison.
+    """
 
     on_error: str = "fail"
     affected: int = 0
     pair_by_id: bool = False
     bootstrap: int | None = None
     seed: int | None = None
+    trials: int | None = None
 
     def items(self) -> list[tuple[str, str]]:
         """Signature items of these settings."""
@@ -26,10 +35,11 @@ class RunSettings:
             items.append(("pair", "id"))
         if self.bootstrap:
             items += [("bootstrap", str(self.bootstrap)), ("seed", str(self.seed))]
+        if self.trials:
+            items.append(("trials", str(self.trials)))
         return items
 
 
 def signature(metric: Metric, settings: RunSettings) -> str:
     """The full signature of one metric in one run, e.g. ``smatch|std:smatch|...|on-error:fail|v:0.1.0``."""
-    items = metric.signature_items() + settings.items() + [("v", __version__)]
-    return "|".join([metric.name] + [f"{k}:{v}" for k, v in items])
+    return format_signature(metric.name, metric.signature_items() + settings.items() + [("v", __version__)])

@@ -15,9 +15,10 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
+from amrmetrics.engine.parallel import process_pool
+from amrmetrics.engine.prime import prime_metrics
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import Metric
-from amrmetrics.parallel import process_pool
 
 TILE = 96
 """Rows (and columns) of one tile of the generic path."""
@@ -55,6 +56,7 @@ def similarity_matrix(
     pairs otherwise; see :func:`progress_units`).
     """
     n = len(graphs)
+    prime_metrics([metric], lambda: graphs)
     if isinstance(metric, MatrixMetric):
         return metric.matrix(_prepare_all(metric, graphs, jobs), progress)
     out = np.empty((n, n))

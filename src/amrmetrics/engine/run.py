@@ -2,13 +2,16 @@
 
 Pairs are processed in chunks, in this process or in a pool of worker processes (``jobs``); each
 worker receives the metrics once and keeps its solvers, so results are identical for every
-number of jobs. Only per-pair results are kept, never graphs.
+number of jobs. Never graphs are kept: each metric's statistics (what corpus scores need), and
+the full per-pair records only when asked; ``on_record`` sees every record as it comes (in pair
+order), e.g. to write the per-pair file.
 """
 
 from __future__ import annotations
 
 import itertools
 import time
+from array import array
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -16,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from amrmetrics.errors import AmrMetricsError
 from amrmetrics.graph import EMPTY_GRAPH, Graph
 from amrmetrics.metrics.base import Metric, PairResult
 from amrmetrics.read import CorpusError, GraphError, OnError, Pair, format_errors
@@ -26,7 +30,7 @@ if TYPE_CHECKING:  # concurrent.futures (and logging, threading) is imported onl
 CHUNK = 32
 
 
-class MetricError(RuntimeError):
+class MetricError(AmrMetricsError, RuntimeError):
     """A metric failed on a pair; names the pair and the metric."""
 
 
@@ -46,25 +50,40 @@ class PairRecord:
 
 @dataclass
 class CorpusRun:
-    """The per-pair results of several metrics over one corpus, plus what went wrong reading it."""
+    """What scoring a corpus gave: each metric's statistics, the per-pair records when kept
+    (``keep_records``), and what went wrong reading it."""
 
     metrics: list[Metric]
     records: list[PairRecord] = field(default_factory=list)
     errors: list[GraphError] = field(default_factory=list)
     on_error: OnError = "fail"
     skipped: int = 0
+    pairs: int = 0
+    """Pairs scored."""
+    zeroed: int = 0
+    """Pairs scored against an empty graph because a graph was malformed (``on_error=zero``)."""
+    keep_records: bool = True
+    _stats: list[array] = field(default_factory=list, init=False, repr=False)
 
-    @property
-    def zeroed(self) -> int:
-        """Pairs scored against an empty graph because a graph was malformed (``on_error=zero``)."""
-        return sum(1 for r in self.records if r.zeroed)
+    def add(self, record: PairRecord) -> None:
+        """Count one scored pair and keep its statistics (and the record itself when kept)."""
+        if not self._stats:
+            self._stats = [array("d") for _ in self.metrics]
+        for metric, result, column in zip(self.metrics, record.results, self._stats):
+            if len(result.stats) != len(metric.stat_names):
+                raise ValueError(f"{metric.spec()} gave {len(result.stats)} statistics for {len(metric.stat_names)} names")
+            column.extend(result.stats)
+        self.pairs += 1
+        self.zeroed += bool(record.zeroed)
+        if self.keep_records:
+            self.records.append(record)
 
     def stats(self, k: int) -> np.ndarray:
         """The ``(pairs, statistics)`` matrix of metric ``k``."""
-        metric = self.metrics[k]
-        if not self.records:
-            return np.zeros((0, len(metric.stat_names)))
-        return np.array([r.results[k].stats for r in self.records], dtype=np.float64)
+        width = len(self.metrics[k].stat_names)
+        if not self.pairs:
+            return np.zeros((0, width))
+        return np.array(self._stats[k], dtype=np.float64).reshape(self.pairs, width)
 
 
 def score_pair(metrics: Sequence[Metric], test: Graph, gold: Graph) -> tuple[tuple[PairResult, ...], tuple[float, ...]]:
@@ -124,8 +143,11 @@ def _run_chunk(pairs: list[Pair], on_error: OnError, metrics: Sequence[Metric] |
     return out
 
 
-def _merge(run: CorpusRun, done: _ChunkResult) -> None:
-    run.records.extend(done.records)
+def _merge(run: CorpusRun, done: _ChunkResult, on_record: Callable[[PairRecord], None] | None) -> None:
+    for record in done.records:
+        run.add(record)
+        if on_record:
+            on_record(record)
     run.errors.extend(done.errors)
     run.skipped += done.skipped
 
@@ -143,6 +165,8 @@ def run_corpus(
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
     executor: Executor | None = None,
+    on_record: Callable[[PairRecord], None] | None = None,
+    keep_records: bool = True,
 ) -> CorpusRun:
     """Score every pair with every metric.
 
@@ -150,17 +174,20 @@ def run_corpus(
     reading all of them); ``zero`` scores a pair with a malformed graph against an empty graph;
     ``skip`` leaves the pair out. ``progress`` is called with the number of pairs just finished.
     ``executor`` replaces the process pool (e.g. a cluster executor) when ``jobs > 1``.
+    ``on_record`` is called with each pair's record, in pair order, as it comes; without
+    ``keep_records`` only the statistics stay in memory (a 658,400-pair corpus kept 3.5 KB a pair).
     """
-    run = CorpusRun(list(metrics), on_error=on_error)
+    run = CorpusRun(list(metrics), on_error=on_error, keep_records=keep_records)
     chunks = _chunks(iter(pairs), CHUNK)
     if jobs <= 1 and executor is None:
         for chunk in chunks:
             # under "fail", keep reading to list every bad graph, but stop scoring
-            _merge(run, _run_chunk(chunk, on_error, run.metrics, score=not (on_error == "fail" and run.errors)))
+            done = _run_chunk(chunk, on_error, run.metrics, score=not (on_error == "fail" and run.errors))
+            _merge(run, done, on_record)
             if progress:
                 progress(len(chunk))
     else:
-        _run_parallel(run, chunks, jobs, progress, executor)
+        _run_parallel(run, chunks, jobs, progress, executor, on_record)
     if on_error == "fail" and run.errors:
         raise CorpusError(format_errors(run.errors))
     return run
@@ -172,8 +199,9 @@ def _run_parallel(
     jobs: int,
     progress: Callable[[int], None] | None,
     executor: Executor | None,
+    on_record: Callable[[PairRecord], None] | None,
 ) -> None:
-    from amrmetrics.parallel import process_pool  # multiprocessing is imported only when used
+    from amrmetrics.engine.parallel import process_pool  # multiprocessing is imported only when used
 
     own = executor is None
     pool = executor or process_pool(jobs, _init_worker, (run.metrics,))
@@ -184,16 +212,21 @@ def _run_parallel(
         for chunk in chunks:
             pending.append((pool.submit(_run_chunk, chunk, run.on_error, metrics), len(chunk)))
             while len(pending) >= window:
-                _collect(run, pending.popleft(), progress)
+                _collect(run, pending.popleft(), progress, on_record)
         while pending:
-            _collect(run, pending.popleft(), progress)
+            _collect(run, pending.popleft(), progress, on_record)
     finally:
         if own:
             pool.shutdown(cancel_futures=True)
 
 
-def _collect(run: CorpusRun, item: tuple[Future[_ChunkResult], int], progress: Callable[[int], None] | None) -> None:
+def _collect(
+    run: CorpusRun,
+    item: tuple[Future[_ChunkResult], int],
+    progress: Callable[[int], None] | None,
+    on_record: Callable[[PairRecord], None] | None,
+) -> None:
     future, size = item
-    _merge(run, future.result())
+    _merge(run, future.result(), on_record)
     if progress:
         progress(size)

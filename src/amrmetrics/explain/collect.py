@@ -1,0 +1,132 @@
+"""Collecting explanations inside the corpus engine: a metric wrapper that keeps what it compared.
+
+:class:`Explained` wraps a Smatch-family metric. The engine runs it like any metric (chunks,
+worker processes, error policy, one preparation per graph); its statistics, scores, name and
+signature are the wrapped metric's, and each pair's details add a :class:`PairExplanation` of the
+pair: both graphs as written and as prepared, the standardization steps between them, and the
+credit of every triple under the metric's alignment. So the report explains exactly the run
+whose numbers it shows, with no second pipeline.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from amrmetrics.explain.text import penman_text
+from amrmetrics.explain.trace import StepChange, trace
+from amrmetrics.explain.triples import Credits, credit_triples
+from amrmetrics.graph import Graph
+from amrmetrics.metrics.base import Metric, PairResult
+from amrmetrics.metrics.smatch import AlignedMatch
+
+_FORWARDED = frozenset({"embedder", "concept_similarity"})
+
+EXPLANATION = "explanation"
+"""The details key under which :class:`Explained` puts a pair's :class:`PairExplanation`."""
+
+
+@dataclass(frozen=True)
+class GraphView:
+    """One graph as the report shows it: as written, as prepared, the changes between, and its PENMAN text."""
+
+    written: Graph
+    prepared: Graph
+    steps: tuple[StepChange, ...]
+    penman: str
+
+
+@dataclass(frozen=True)
+class PairExplanation:
+    """One pair under the metric: both graphs, the node alignment with each node pair's concept credit, and triple credits."""
+
+    test: GraphView
+    gold: GraphView
+    alignment: tuple[tuple[str, str, float], ...]
+    test_credits: Credits
+    gold_credits: Credits
+
+
+def explainable(metric: Metric) -> bool:
+    """True for a metric whose pair score is one certified alignment of its prepared graphs (smatch, s2match).
+
+    Metrics that change the graphs while scoring (translation) or count only some triples (fine,
+    one kind of triple) would not match the colored triples, so they are not explained.
+    """
+    return isinstance(metric, AlignedMatch) and type(metric).pair is AlignedMatch.pair
+
+
+def _instances_only(graph: Graph) -> Graph:
+    return graph.evolve(attributes=(), relations=())
+
+
+@dataclass(frozen=True)
+class Explained(Metric):
+    """``inner`` with an :class:`PairExplanation` of every pair in its details (under :data:`EXPLANATION`)."""
+
+    inner: AlignedMatch
+
+    def __post_init__(self) -> None:
+        if not explainable(self.inner):
+            raise ValueError(f"{self.inner.spec()} cannot be explained: only smatch and s2match (any preset) can")
+
+    @property
+    def name(self) -> str:  # type: ignore[override]
+        """The wrapped metric's name (so signatures are the wrapped metric's)."""
+        return self.inner.name
+
+    @property
+    def stat_names(self) -> tuple[str, ...]:  # type: ignore[override]
+        """The wrapped metric's statistics."""
+        return self.inner.stat_names
+
+    @property
+    def score_names(self) -> tuple[str, ...]:  # type: ignore[override]
+        """The wrapped metric's scores."""
+        return self.inner.score_names
+
+    @property
+    def notes(self) -> tuple[str, ...]:  # type: ignore[override]
+        """The wrapped metric's notes."""
+        return self.inner.notes
+
+    def prepare(self, graph: Graph) -> GraphView:
+        prepared = self.inner.prepare(graph)
+        return GraphView(graph, prepared, trace(graph, self.inner.preset, prepared, self.inner.name), penman_text(graph))
+
+    def prepare_key(self) -> Hashable:
+        return ("explained", self.inner.prepare_key())
+
+    def pair(self, test: GraphView, gold: GraphView) -> PairResult:
+        result = self.inner.pair(test.prepared, gold.prepared)
+        alignment = dict(result.details["alignment"])
+        t, g = test.prepared, gold.prepared
+        weights = self.inner.problem(_instances_only(t), _instances_only(g)).unary
+        test_index = {v: i for i, v in enumerate(t.variables)}
+        gold_index = {v: j for j, v in enumerate(g.variables)}
+        aligned = tuple((a, b, float(weights[test_index[a], gold_index[b]])) for a, b in alignment.items())
+        test_credits, gold_credits = credit_triples(t, g, alignment, weights, self.inner.preset.duplicates)
+        explanation = PairExplanation(test, gold, aligned, test_credits, gold_credits)
+        return PairResult(result.stats, {**result.details, EXPLANATION: explanation})
+
+    def scores(self, stats: np.ndarray) -> dict[str, np.ndarray]:
+        return self.inner.scores(stats)
+
+    def summary(self, stats: np.ndarray) -> dict[str, Any]:
+        return self.inner.summary(stats)
+
+    def spec(self) -> str:
+        return self.inner.spec()
+
+    def signature_items(self) -> list[tuple[str, str]]:
+        return self.inner.signature_items()
+
+    def __getattr__(self, name: str) -> Any:
+        """The wrapped metric's optional embedding hooks (``embedder``, ``concept_similarity``), so the
+        engine primes an explained S2match as it primes S2match; absent when the wrapped metric has none."""
+        if name in _FORWARDED and "inner" in self.__dict__:
+            return getattr(self.__dict__["inner"], name)
+        raise AttributeError(name)

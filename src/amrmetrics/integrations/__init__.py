@@ -1,0 +1,1 @@
+"""Adapters that let other toolkits call amrmetrics: the Hugging Face ``evaluate`` module (:mod:`.hf_evaluate`)."""

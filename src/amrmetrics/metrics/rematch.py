@@ -1,0 +1,229 @@
+"""rematch (Kachwala et al., Findings of NAACL 2024): the Jaccard overlap of two graphs' motif sets.
+
+No alignment: each graph becomes a set of variable-free *motifs* and the score is |A ∩ B| / |A ∪ B|.
+
+* attribute motifs ``(role, value)``;
+* concept motifs: ``(label,)`` for a node without attributes, else ``(label, (role, value))`` for
+  each of its attributes (and no bare label);
+* relation motifs ``(s, role, t)`` for every concept motif ``s`` of the source and ``t`` of the target.
+
+``classes=FILE`` replaces a concept found in a PropBank → class table (the reference's JSON format,
+``{"want-01": {"label": "..."}}``) by its class label; no table is bundled. ``compat=yes`` reads the
+graphs as the reference's parser (smatch 1.0.4) does; the default reads them as ``smatch`` does
+(see docs/rematch.md for every difference). Motif sets are per graph, so a similarity matrix is one
+sparse product (:meth:`Rematch.matrix`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import numpy as np
+
+from amrmetrics.graph import Graph
+from amrmetrics.metrics.base import Metric, PairResult
+from amrmetrics.standardize import DEINVERSION_EXCEPTIONS, unquote
+from amrmetrics.standardize.s2match_reference import parsed_constant
+
+DEFAULT_STEPS = ("lowercase", "conflate-quotes", "deinvert", "mod-domain")
+"""The standardization steps the default mode applies (the ``smatch`` preset's, without TOP; sets need no dedup)."""
+
+REFERENCE_EXCEPTIONS = frozenset(role[1:] for role in DEINVERSION_EXCEPTIONS)
+"""The ``-of`` roles smatch 1.0.4 does not invert, compared case-sensitively without the colon."""
+
+ROWS_PER_CHUNK = 512
+"""Rows of the similarity matrix computed per sparse product in :meth:`Rematch.matrix`."""
+
+_LINE_BREAK = re.compile(r"[ \t\r\f\v]*\n\s*")
+
+Motif = tuple[Any, ...]
+Triples = tuple[dict[str, str], list[tuple[str, str, str]], list[tuple[str, str, str]]]
+"""Per graph: concept label per variable, attributes ``(var, role, value)``, relations ``(source, role, target)``."""
+
+
+def load_classes(path: str) -> tuple[dict[str, str], str]:
+    """A concept → class table (``{"frame": {"label": "class", ...}}``) and its signature name ``file@sha256``."""
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read()
+    except OSError as err:
+        raise ValueError(f"classes file {path}: {err.strerror or err}") from None
+    try:
+        table = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+        raise ValueError(f"classes file {path}: not JSON ({err})") from None
+    if not isinstance(table, dict):
+        raise ValueError(f"classes file {path}: expected a JSON object mapping concepts to {{\"label\": ...}}")
+    labels = {}
+    for concept, entry in table.items():
+        label = entry.get("label") if isinstance(entry, dict) else None
+        if not isinstance(label, str):
+            raise ValueError(f"classes file {path}: entry {concept!r} has no string \"label\"")
+        labels[concept] = label
+    return labels, f"{os.path.basename(path)}@{hashlib.sha256(raw).hexdigest()[:12]}"
+
+
+def fixed_triples(graph: Graph) -> Triples:
+    """The graph as the ``smatch`` preset reads it, in one pass: the triples of :data:`DEFAULT_STEPS`.
+
+    Lowercase; quotes conflated; ``-of`` roles inverted (but ``:consist-of`` and the other
+    exceptions); then ``:mod`` is a reversed ``:domain`` and ``:mod-of`` a ``:domain``. A test checks
+    this equals running the named steps.
+    """
+    concepts = {var: concept.lower() for var, concept in graph.instances}
+    attributes = [(var, role.lower(), unquote(value).lower()) for var, role, value in graph.attributes]
+    relations = []
+    for source, role, target in graph.relations:
+        role = role.lower()
+        if role.endswith("-of") and role not in DEINVERSION_EXCEPTIONS:
+            source, role, target = target, role[:-3], source
+        if role == ":mod":
+            relations.append((target, ":domain", source))
+        elif role == ":mod-of":
+            relations.append((source, ":domain", target))
+        else:
+            relations.append((source, role, target))
+    return concepts, attributes, relations
+
+
+def _reference_label(label: str) -> str:
+    """smatch 1.0.4's ``normalize``: lowercase and strip the ``_`` that marks a closing quote."""
+    return label.lower().rstrip("_")
+
+
+def _reverses(role: str) -> bool:
+    """smatch 1.0.4 stores this role (written without colon) reversed: ``-of`` roles and ``mod``."""
+    return (role.endswith("-of") and role not in REFERENCE_EXCEPTIONS) or role == "mod"
+
+
+def reference_triples(graph: Graph) -> Triples:
+    """The graph as the reference's parser (smatch 1.0.4) reads it, quirks included.
+
+    Case-sensitive ``-of`` inversion with the exception list; ``mod`` becomes a reversed
+    ``domain`` and ``mod-of`` a reversed ``mod``; a reversed role onto a constant is lost; a quoted
+    constant keeps its first token; relation roles keep their case; an attribute whose value reads
+    ``top`` is dropped (the reference's way of removing its TOP triple).
+    """
+    concepts = {}
+    for var, concept in graph.instances:
+        if len(concept) >= 2 and concept[0] == '"' == concept[-1]:
+            concept = concept[1:-1].replace(" ", "") + "_"
+        concepts[var] = _reference_label(concept)
+    attributes = []
+    for var, role, value in graph.attributes:
+        role = role[1:]
+        if value[0] == '"':
+            value = parsed_constant(_LINE_BREAK.sub("", value) if "\n" in value else value)
+        if not _reverses(role) and value != "top":
+            attributes.append((var, _reference_label(role), _reference_label(value)))
+    relations = []
+    for source, role, target in graph.relations:
+        role = role[1:]
+        if role == "mod":
+            relations.append((target, "domain", source))
+        elif _reverses(role):
+            relations.append((target, role[:-3], source))
+        else:
+            relations.append((source, role, target))
+    return concepts, attributes, relations
+
+
+def motifs(triples: Triples, classes: Mapping[str, str]) -> frozenset[Motif]:
+    """The motif set of a graph's triples (concepts found in ``classes`` replaced by their class)."""
+    concepts, attributes, relations = triples
+    out: set[Motif] = set()
+    own: dict[str, list[tuple[str, str]]] = {}
+    for var, role, value in attributes:
+        pair = (role, value)
+        out.add(pair)
+        own.setdefault(var, []).append(pair)
+    nodes = {}
+    for var, concept in concepts.items():
+        label = classes.get(concept, concept) if classes else concept
+        pairs = own.get(var)
+        node = [(label, pair) for pair in pairs] if pairs else [(label,)]
+        out.update(node)
+        nodes[var] = node
+    for source, role, target in relations:
+        targets = nodes[target]
+        out.update([(s, role, t) for s in nodes[source] for t in targets])
+    return frozenset(out)
+
+
+def jaccard(intersection: Any, union: Any) -> Any:
+    """``intersection / union``, and 1 where both sets are empty (a graph equals itself)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(union > 0, intersection / np.where(union > 0, union, 1), 1.0)
+
+
+@dataclass(frozen=True)
+class Rematch(Metric):
+    """|motifs(test) ∩ motifs(gold)| / |motifs(test) ∪ motifs(gold)| (symmetric, in [0, 1]).
+
+    Statistics per pair: intersection and union sizes, so micro = Σ∩ / Σ∪ and macro = the mean
+    pair Jaccard (what the reference prints per pair). Parameters: ``classes`` (a concept → class
+    table file, default none), ``compat`` (read graphs as the reference's parser does).
+    """
+
+    name: ClassVar[str] = "rematch"
+    stat_names: ClassVar[tuple[str, ...]] = ("intersection", "union")
+    score_names: ClassVar[tuple[str, ...]] = ("score",)
+
+    classes: str | None = None
+    compat: bool = False
+
+    def __post_init__(self) -> None:
+        table, label = load_classes(self.classes) if self.classes else ({}, "none")
+        object.__setattr__(self, "_classes", table)
+        object.__setattr__(self, "_classes_label", label)
+
+    @property
+    def classes_label(self) -> str:
+        """``none`` or the table's file name and content hash, ``pb2va.json@1a2b3c4d5e6f``."""
+        return self.__dict__["_classes_label"]
+
+    def prepare(self, graph: Graph) -> frozenset[Motif]:
+        triples = reference_triples(graph) if self.compat else fixed_triples(graph)
+        return motifs(triples, self.__dict__["_classes"])
+
+    def prepare_key(self) -> tuple[str, bool, str]:
+        return ("rematch", self.compat, self.classes_label)
+
+    def pair(self, test: frozenset[Motif], gold: frozenset[Motif]) -> PairResult:
+        common = len(test & gold)
+        return PairResult((float(common), float(len(test) + len(gold) - common)))
+
+    def scores(self, stats: np.ndarray) -> dict[str, np.ndarray]:
+        stats = np.asarray(stats, dtype=np.float64)
+        return {"score": jaccard(stats[..., 0], stats[..., 1])}
+
+    def matrix(self, prepared: Sequence[frozenset[Motif]], progress: Callable[[int], None] | None = None) -> np.ndarray:
+        """All-pairs Jaccard of prepared graphs: one sparse binary motif matrix, intersections by product."""
+        from scipy import sparse
+
+        columns: dict[Motif, int] = {}
+        indptr, indices = [0], []
+        for motif_set in prepared:
+            indices.extend(columns.setdefault(m, len(columns)) for m in motif_set)
+            indptr.append(len(indices))
+        data = np.ones(len(indices), dtype=np.int32)
+        x = sparse.csr_matrix((data, np.array(indices, dtype=np.int64), np.array(indptr)), shape=(len(prepared), len(columns)))
+        sizes = np.diff(indptr).astype(np.float64)
+        out = np.empty((len(prepared), len(prepared)))
+        for start in range(0, len(prepared), ROWS_PER_CHUNK):
+            rows = slice(start, min(len(prepared), start + ROWS_PER_CHUNK))
+            common = (x[rows] @ x.T).toarray().astype(np.float64)
+            out[rows] = jaccard(common, sizes[rows, None] + sizes[None, :] - common)
+            if progress:
+                progress(rows.stop - rows.start)
+        return out
+
+    def signature_items(self) -> list[tuple[str, str]]:
+        return [("classes", self.classes_label), ("compat", "yes" if self.compat else "no"), ("motifs", "set")]
+
