@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from amrmetrics.read import CorpusError, GraphError, corpus, counted_entries, decode, format_errors, iter_text_entries, pair_files, read_graphs, split_blocks
+from amrmetrics.read import source
 from amrmetrics.read.split import split_text
 
 
@@ -112,7 +113,7 @@ def test_files_are_read_in_pieces_cut_at_line_ends(tmp_path, monkeypatch, chunk)
     path = tmp_path / "c.amr"
     text = '# ::id one\n(a / alpha\n   :ARG0 (b / beta :op1 "x y"))\n\n(c / gamma)\n(d / delta)'  # no final newline
     path.write_text(text, encoding="utf-8")
-    monkeypatch.setattr(corpus, "CHUNK_CHARS", chunk)
+    monkeypatch.setattr(source, "CHUNK_CHARS", chunk)
     got = [(e.number, e.line, e.id, e.graph.instances) for e in corpus.iter_entries(path)]
     assert got == [(1, 2, "one", (("a", "alpha"), ("b", "beta"))), (2, 5, None, (("c", "gamma"),)), (3, 6, None, (("d", "delta"),))]
 
