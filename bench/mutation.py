@@ -1,7 +1,7 @@
 """Mutation testing of the core packages with mutmut, one package at a time, and a score table.
 
 For each package named in ``mutation/packages.toml`` it copies ``src/``, ``tests/``,
-``examples/`` and ``pyproject.toml`` into ``WORKDIR/<package>``, writes mutmut's ``setup.cfg`` there (mutate only
+``examples/``, ``pyproject.toml`` and ``README.md`` into ``WORKDIR/<package>``, writes mutmut's ``setup.cfg`` there (mutate only
 that package, run only its test selection), runs ``mutmut run`` (mutmut keeps its results in
 ``WORKDIR/<package>/mutants``, so an interrupted run resumes where it stopped), and then writes
 one table: mutants, killed, surviving, judged equivalent (``mutation/equivalent.toml``, each with
@@ -77,6 +77,7 @@ def setup_cfg(package: str, settings: dict, config: dict) -> str:
         f"only_mutate = src/amrmetrics/{package}/*",
         "also_copy =",
         "    examples",
+        "    README.md",
         "pytest_add_cli_args =",
         *(f"    {a}" for a in args),
         "pytest_add_cli_args_test_selection =",
@@ -96,7 +97,8 @@ def prepare(workdir: Path, package: str, settings: dict, config: dict) -> Path:
         place.mkdir(parents=True)
         for name in ("src", "tests", "examples"):
             shutil.copytree(ROOT / name, place / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
-        shutil.copy2(ROOT / "pyproject.toml", place / "pyproject.toml")
+        for name in ("pyproject.toml", "README.md"):  # tests/api runs the README's examples
+            shutil.copy2(ROOT / name, place / name)
         (place / "setup.cfg").write_text(setup_cfg(package, settings, config), encoding="utf-8")
     return place
 
