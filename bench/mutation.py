@@ -5,7 +5,8 @@ For each package named in ``mutation/packages.toml`` it copies ``src/``, ``tests
 that package, run only its test selection), runs ``mutmut run`` (mutmut keeps its results in
 ``WORKDIR/<package>/mutants``, so an interrupted run resumes where it stopped), and then writes
 one table: mutants, killed, surviving, judged equivalent (``mutation/equivalent.toml``, each with
-its reason), not covered, timeouts, and the score = killed / (mutants − equivalent). The
+its reason and diff; a judgement counts only for a survivor of that function with that very diff),
+not covered, timeouts, and the score = killed / (mutants − equivalent). The
 surviving mutants that are not judged equivalent are listed with their diffs.
 
     python bench/mutation.py --shared ../shared stats report          # run two packages
@@ -39,12 +40,31 @@ def load_config() -> dict:
     return tomllib.loads(CONFIG.read_text(encoding="utf-8"))
 
 
-def equivalent_mutants() -> dict[str, dict[str, str]]:
-    """Mutant name -> ``{"reason", "diff"}`` for the survivors judged equivalent."""
+def changed_lines(diff_text: str) -> tuple[str, ...]:
+    """The removed and added lines of a unified diff, each stripped after its sign."""
+    return tuple(
+        line[0] + line[1:].strip()
+        for line in diff_text.splitlines()
+        if line[:1] in ("-", "+") and not line.startswith(("---", "+++"))
+    )
+
+
+def function_of(mutant: str) -> str:
+    """The mutated function of a mutant's name (``pkg.module.x_function__mutmut_12``)."""
+    return mutant.rpartition("__mutmut_")[0]
+
+
+def equivalent_mutants() -> dict[tuple[str, tuple[str, ...]], dict[str, str]]:
+    """``(function, changed lines)`` -> ``{"mutant", "reason", "diff"}`` for the survivors judged equivalent.
+
+    A judgement applies to the mutant of that function with that change whatever its number, and
+    to no other: when the source changes, mutmut renumbers its mutants, and a judgement whose diff
+    no longer occurs is left unused (and listed) instead of covering a different mutant.
+    """
     if not EQUIVALENT.exists():
         return {}
     data = tomllib.loads(EQUIVALENT.read_text(encoding="utf-8"))
-    return {entry["mutant"]: entry for entry in data.get("equivalent", [])}
+    return {(function_of(e["mutant"]), changed_lines(e["diff"])): e for e in data.get("equivalent", [])}
 
 
 def mutmut_command() -> list[str]:
@@ -139,8 +159,9 @@ def diff(place: Path, mutant: str) -> str:
 
 
 def summarise(workdir: Path, packages: list[str], out: Path | None) -> str:
-    """The score table and the unexplained survivors, as Markdown."""
+    """The score table, the unexplained survivors and the unused judgements, as Markdown."""
     equivalent = equivalent_mutants()
+    used: set[str] = set()
     rows = ["| package | mutants | killed | survived | equivalent | no tests | timeout | score |", "|---|---:|---:|---:|---:|---:|---:|---:|"]
     details = []
     for package in packages:
@@ -150,8 +171,17 @@ def summarise(workdir: Path, packages: list[str], out: Path | None) -> str:
             rows.append(f"| {package} | not run | | | | | | |")
             continue
         counts = Counter(status.values())
-        judged = [m for m, s in status.items() if s == "survived" and m in equivalent]
-        left = [m for m, s in status.items() if s in ("survived", "no tests", "suspicious") and m not in equivalent]
+        judged, left = [], []
+        for mutant, state in status.items():
+            if state not in ("survived", "no tests", "suspicious"):
+                continue
+            shown = diff(place, mutant)
+            entry = equivalent.get((function_of(mutant), changed_lines(shown))) if state == "survived" else None
+            if entry is not None:
+                judged.append(mutant)
+                used.add(entry["mutant"])
+            else:
+                left.append((mutant, shown))
         unchecked = counts["not checked"]
         total = len(status) - unchecked - len(judged)
         killed = counts["killed"] + counts["timeout"] + counts["segfault"]
@@ -161,11 +191,14 @@ def summarise(workdir: Path, packages: list[str], out: Path | None) -> str:
             f"| {package} | {len(status)}{note} | {killed} | {counts['survived']} | {len(judged)} | "
             f"{counts['no tests']} | {counts['timeout']} | {score} |"
         )
-        for mutant in left:
-            details.append(f"### {mutant} ({status[mutant]})\n\n```diff\n{diff(place, mutant).strip()}\n```\n")
+        details += [f"### {mutant} ({status[mutant]})\n\n```diff\n{shown.strip()}\n```\n" for mutant, shown in left]
     text = "\n".join(rows) + "\n"
     if details:
         text += "\n## Survivors not judged equivalent\n\n" + "\n".join(details)
+    unused = [e["mutant"] for e in equivalent.values() if e["mutant"].split(".")[1] in packages and e["mutant"] not in used]
+    if unused:
+        text += "\n## Judgements that matched no survivor (source changed, or the mutant is now killed)\n\n"
+        text += "".join(f"- {name}\n" for name in unused)
     if out is not None:
         out.write_text(text, encoding="utf-8")
     return text
