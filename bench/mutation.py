@@ -215,7 +215,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--summary-only", action="store_true", help="only summarise earlier runs")
     parser.add_argument("--fresh", action="store_true", help="discard earlier results of these packages")
     parser.add_argument(
-        "--survivors", action="store_true", help="take the repository's tests again and re-run only the surviving mutants"
+        "--survivors", action="store_true",
+        help="take the repository's tests again and re-run only the surviving mutants not judged equivalent"
     )
     args = parser.parse_args(argv)
     unknown = set(args.packages) - set(config["packages"])
@@ -231,7 +232,12 @@ def main(argv: list[str] | None = None) -> int:
             place = prepare(args.workdir, package, config["packages"][package], config)
             again: list[str] = []
             if args.survivors:
-                again = [m for m, s in results(place).items() if s in ("survived", "no tests", "suspicious")]
+                equivalent = equivalent_mutants()
+                again = [
+                    m for m, s in results(place).items()
+                    if s in ("survived", "no tests", "suspicious")
+                    and (function_of(m), changed_lines(diff(place, m))) not in equivalent
+                ]
                 refresh_tests(place)
                 if not again:
                     continue
