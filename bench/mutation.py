@@ -5,8 +5,9 @@ For each package named in ``mutation/packages.toml`` it copies ``src/``, ``tests
 that package, run only its test selection), runs ``mutmut run`` (mutmut keeps its results in
 ``WORKDIR/<package>/mutants``, so an interrupted run resumes where it stopped), and then writes
 one table: mutants, killed, surviving, judged equivalent (``mutation/equivalent.toml``, each with
-its reason and diff; a judgement counts only for a survivor of that function with that very diff),
-not covered, timeouts, and the score = killed / (mutants − equivalent). The
+its reason and diff; a judgement counts only for a survivor of that function with that very diff,
+or for a timeout, which then was a test blocking rather than a check failing), not covered,
+timeouts, and the score = killed / (mutants − equivalent), timeouts counted as killed. The
 surviving mutants that are not judged equivalent are listed with their diffs.
 
     python bench/mutation.py --shared ../shared stats report          # run two packages
@@ -173,18 +174,18 @@ def summarise(workdir: Path, packages: list[str], out: Path | None) -> str:
         counts = Counter(status.values())
         judged, left = [], []
         for mutant, state in status.items():
-            if state not in ("survived", "no tests", "suspicious"):
+            if state not in ("survived", "no tests", "suspicious", "timeout"):
                 continue
             shown = diff(place, mutant)
-            entry = equivalent.get((function_of(mutant), changed_lines(shown))) if state == "survived" else None
-            if entry is not None:
+            entry = equivalent.get((function_of(mutant), changed_lines(shown))) if state in ("survived", "timeout") else None
+            if entry is not None:  # a judged mutant that timed out hit a test that blocks, not a check
                 judged.append(mutant)
                 used.add(entry["mutant"])
-            else:
+            elif state != "timeout":
                 left.append((mutant, shown))
         unchecked = counts["not checked"]
         total = len(status) - unchecked - len(judged)
-        killed = counts["killed"] + counts["timeout"] + counts["segfault"]
+        killed = counts["killed"] + counts["timeout"] + counts["segfault"] - sum(status[m] == "timeout" for m in judged)
         score = f"{100 * killed / total:.1f}%" if total else "n/a"
         note = f" ({unchecked} not checked)" if unchecked else ""
         rows.append(
