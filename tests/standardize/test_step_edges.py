@@ -66,3 +66,17 @@ def test_a_preset_naming_unknown_steps_lists_them():
         Preset("mine", ("nope", "lowercase", "also-not"), "a test preset")
     assert str(err.value) == "preset 'mine' names unknown steps: nope, also-not"
     assert Preset("fine", ("lowercase",), "known steps only").steps == ("lowercase",)
+
+
+def test_dedup_also_drops_a_repeated_instance_triple():
+    # built in code (the reader refuses a variable defined twice)
+    graph = Graph(instances=(("a", "x"), ("a", "x"), ("b", "y")), attributes=(("a", ":op1", "1"),) * 2, relations=(("a", ":ARG0", "b"),) * 2, root="a")
+    out = STEPS["dedup"](graph)
+    assert (out.instances, out.attributes, out.relations) == ((("a", "x"), ("b", "y")), (("a", ":op1", "1"),), (("a", ":ARG0", "b"),))
+
+
+def test_quote_characters_leave_concepts_and_roles_too():
+    graph = Graph(instances=(("a", "o'clock"), ("b", '"y"')), attributes=(("a", ":op'1", "\"Kohl's\""),), relations=(("a", ":ARG0'", "b"),), root="a")
+    out = STEPS["delete-quote-chars"](graph)
+    assert out.instances == (("a", "oclock"), ("b", "y"))
+    assert out.attributes == (("a", ":op1", "Kohls"),) and out.relations == (("a", ":ARG0", "b"),)
