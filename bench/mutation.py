@@ -1,11 +1,13 @@
 """Mutation testing of the core packages with mutmut, one package at a time, and a score table.
 
 For each package named in ``mutation/packages.toml`` it copies ``src/``, ``tests/``,
-``examples/`` and ``pyproject.toml`` into ``WORKDIR/<package>``, writes mutmut's ``setup.cfg`` there (mutate only
+``examples/``, ``pyproject.toml`` and ``README.md`` into ``WORKDIR/<package>``, writes mutmut's ``setup.cfg`` there (mutate only
 that package, run only its test selection), runs ``mutmut run`` (mutmut keeps its results in
 ``WORKDIR/<package>/mutants``, so an interrupted run resumes where it stopped), and then writes
 one table: mutants, killed, surviving, judged equivalent (``mutation/equivalent.toml``, each with
-its reason), not covered, timeouts, and the score = killed / (mutants − equivalent). The
+its reason and diff; a judgement counts only for a survivor of that function with that very diff,
+or for a timeout, which then was a test blocking rather than a check failing), not covered,
+timeouts, and the score = killed / (mutants − equivalent), timeouts counted as killed. The
 surviving mutants that are not judged equivalent are listed with their diffs.
 
     python bench/mutation.py --shared ../shared stats report          # run two packages
@@ -39,12 +41,31 @@ def load_config() -> dict:
     return tomllib.loads(CONFIG.read_text(encoding="utf-8"))
 
 
-def equivalent_mutants() -> dict[str, dict[str, str]]:
-    """Mutant name -> ``{"reason", "diff"}`` for the survivors judged equivalent."""
+def changed_lines(diff_text: str) -> tuple[str, ...]:
+    """The removed and added lines of a unified diff, each stripped after its sign."""
+    return tuple(
+        line[0] + line[1:].strip()
+        for line in diff_text.splitlines()
+        if line[:1] in ("-", "+") and not line.startswith(("---", "+++"))
+    )
+
+
+def function_of(mutant: str) -> str:
+    """The mutated function of a mutant's name (``pkg.module.x_function__mutmut_12``)."""
+    return mutant.rpartition("__mutmut_")[0]
+
+
+def equivalent_mutants() -> dict[tuple[str, tuple[str, ...]], dict[str, str]]:
+    """``(function, changed lines)`` -> ``{"mutant", "reason", "diff"}`` for the survivors judged equivalent.
+
+    A judgement applies to the mutant of that function with that change whatever its number, and
+    to no other: when the source changes, mutmut renumbers its mutants, and a judgement whose diff
+    no longer occurs is left unused (and listed) instead of covering a different mutant.
+    """
     if not EQUIVALENT.exists():
         return {}
     data = tomllib.loads(EQUIVALENT.read_text(encoding="utf-8"))
-    return {entry["mutant"]: entry for entry in data.get("equivalent", [])}
+    return {(function_of(e["mutant"]), changed_lines(e["diff"])): e for e in data.get("equivalent", [])}
 
 
 def mutmut_command() -> list[str]:
@@ -77,6 +98,7 @@ def setup_cfg(package: str, settings: dict, config: dict) -> str:
         f"only_mutate = src/amrmetrics/{package}/*",
         "also_copy =",
         "    examples",
+        "    README.md",
         "pytest_add_cli_args =",
         *(f"    {a}" for a in args),
         "pytest_add_cli_args_test_selection =",
@@ -86,14 +108,19 @@ def setup_cfg(package: str, settings: dict, config: dict) -> str:
 
 
 def prepare(workdir: Path, package: str, settings: dict, config: dict) -> Path:
-    """A scratch copy of the repository configured for one package (reused when it exists)."""
+    """A scratch copy of the repository configured for one package.
+
+    An existing copy is reused with its configuration: mutmut forgets every result when its test
+    options change, so a changed mutation/packages.toml applies from the next ``--fresh`` run.
+    """
     place = workdir / package
     if not place.exists():
         place.mkdir(parents=True)
         for name in ("src", "tests", "examples"):
             shutil.copytree(ROOT / name, place / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
-        shutil.copy2(ROOT / "pyproject.toml", place / "pyproject.toml")
-    (place / "setup.cfg").write_text(setup_cfg(package, settings, config), encoding="utf-8")
+        for name in ("pyproject.toml", "README.md"):  # tests/api runs the README's examples
+            shutil.copy2(ROOT / name, place / name)
+        (place / "setup.cfg").write_text(setup_cfg(package, settings, config), encoding="utf-8")
     return place
 
 
@@ -133,8 +160,9 @@ def diff(place: Path, mutant: str) -> str:
 
 
 def summarise(workdir: Path, packages: list[str], out: Path | None) -> str:
-    """The score table and the unexplained survivors, as Markdown."""
+    """The score table, the unexplained survivors and the unused judgements, as Markdown."""
     equivalent = equivalent_mutants()
+    used: set[str] = set()
     rows = ["| package | mutants | killed | survived | equivalent | no tests | timeout | score |", "|---|---:|---:|---:|---:|---:|---:|---:|"]
     details = []
     for package in packages:
@@ -144,22 +172,34 @@ def summarise(workdir: Path, packages: list[str], out: Path | None) -> str:
             rows.append(f"| {package} | not run | | | | | | |")
             continue
         counts = Counter(status.values())
-        judged = [m for m, s in status.items() if s == "survived" and m in equivalent]
-        left = [m for m, s in status.items() if s in ("survived", "no tests", "suspicious") and m not in equivalent]
+        judged, left = [], []
+        for mutant, state in status.items():
+            if state not in ("survived", "no tests", "suspicious", "timeout"):
+                continue
+            shown = diff(place, mutant)
+            entry = equivalent.get((function_of(mutant), changed_lines(shown))) if state in ("survived", "timeout") else None
+            if entry is not None:  # a judged mutant that timed out hit a test that blocks, not a check
+                judged.append(mutant)
+                used.add(entry["mutant"])
+            elif state != "timeout":
+                left.append((mutant, shown))
         unchecked = counts["not checked"]
         total = len(status) - unchecked - len(judged)
-        killed = counts["killed"] + counts["timeout"] + counts["segfault"]
+        killed = counts["killed"] + counts["timeout"] + counts["segfault"] - sum(status[m] == "timeout" for m in judged)
         score = f"{100 * killed / total:.1f}%" if total else "n/a"
         note = f" ({unchecked} not checked)" if unchecked else ""
         rows.append(
             f"| {package} | {len(status)}{note} | {killed} | {counts['survived']} | {len(judged)} | "
             f"{counts['no tests']} | {counts['timeout']} | {score} |"
         )
-        for mutant in left:
-            details.append(f"### {mutant} ({status[mutant]})\n\n```diff\n{diff(place, mutant).strip()}\n```\n")
+        details += [f"### {mutant} ({status[mutant]})\n\n```diff\n{shown.strip()}\n```\n" for mutant, shown in left]
     text = "\n".join(rows) + "\n"
     if details:
         text += "\n## Survivors not judged equivalent\n\n" + "\n".join(details)
+    unused = [e["mutant"] for e in equivalent.values() if e["mutant"].split(".")[1] in packages and e["mutant"] not in used]
+    if unused:
+        text += "\n## Judgements that matched no survivor (source changed, or the mutant is now killed)\n\n"
+        text += "".join(f"- {name}\n" for name in unused)
     if out is not None:
         out.write_text(text, encoding="utf-8")
     return text
@@ -176,7 +216,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--summary-only", action="store_true", help="only summarise earlier runs")
     parser.add_argument("--fresh", action="store_true", help="discard earlier results of these packages")
     parser.add_argument(
-        "--survivors", action="store_true", help="take the repository's tests again and re-run only the surviving mutants"
+        "--survivors", action="store_true",
+        help="take the repository's tests again and re-run only the surviving mutants not judged equivalent"
     )
     args = parser.parse_args(argv)
     unknown = set(args.packages) - set(config["packages"])
@@ -192,7 +233,12 @@ def main(argv: list[str] | None = None) -> int:
             place = prepare(args.workdir, package, config["packages"][package], config)
             again: list[str] = []
             if args.survivors:
-                again = [m for m, s in results(place).items() if s in ("survived", "no tests", "suspicious")]
+                equivalent = equivalent_mutants()
+                again = [
+                    m for m, s in results(place).items()
+                    if s in ("survived", "no tests", "suspicious")
+                    and (function_of(m), changed_lines(diff(place, m))) not in equivalent
+                ]
                 refresh_tests(place)
                 if not again:
                     continue

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from amrmetrics.read import CorpusError, GraphError, corpus, counted_entries, decode, format_errors, iter_text_entries, pair_files, read_graphs, split_blocks
+from amrmetrics.read import source
 from amrmetrics.read.split import split_text
 
 
@@ -105,3 +106,40 @@ def test_a_gold_graph_without_id_is_named_with_the_gold_file(tmp_path):
     with pytest.raises(CorpusError) as err:
         pair_files(a, b, pair_by_id=True)
     assert str(err.value) == f"{b}: graph 1 (line 1) has no '# ::id' (needed by --pair-by-id)"
+
+
+@pytest.mark.parametrize("chunk", [1, 7, 40])
+def test_files_are_read_in_pieces_cut_at_line_ends(tmp_path, monkeypatch, chunk):
+    path = tmp_path / "c.amr"
+    text = '# ::id one\n(a / alpha\n   :ARG0 (b / beta :op1 "x y"))\n\n(c / gamma)\n(d / delta)'  # no final newline
+    path.write_text(text, encoding="utf-8")
+    monkeypatch.setattr(source, "CHUNK_CHARS", chunk)
+    got = [(e.number, e.line, e.id, e.graph.instances) for e in corpus.iter_entries(path)]
+    assert got == [(1, 2, "one", (("a", "alpha"), ("b", "beta"))), (2, 5, None, (("c", "gamma"),)), (3, 6, None, (("d", "delta"),))]
+
+
+def test_a_directory_is_named(tmp_path):
+    with pytest.raises(CorpusError) as err:
+        list(corpus.iter_entries(tmp_path))
+    assert str(err.value) == f"{tmp_path}: is a directory, expected a file of PENMAN graphs"
+
+
+def test_a_pending_broken_entry_names_its_file_after_pickling():
+    import pickle
+
+    (entry,) = iter_text_entries("\n(x :ARG0 (y / z))\n", file="f.amr")
+    copy = pickle.loads(pickle.dumps(entry))
+    assert str(copy.error) == "f.amr: graph 1 (line 2): node 'x' has no concept"
+
+
+def test_an_entry_made_from_a_block_alone_is_from_a_string():
+    from amrmetrics.read import Block
+
+    entry = corpus.Entry(1, 3, block=Block(1, 3, "(x :ARG0 (y / z))"))
+    assert str(entry.error) == "<string>: graph 1 (line 3): node 'x' has no concept"
+
+
+@pytest.mark.parametrize("text", ["(a / )", "(a /)", "(r / root :ARG0 (c / ))"])
+def test_a_slash_without_a_concept_is_a_missing_concept(text):
+    with pytest.raises(GraphError, match=r"node '[ac]' has no concept$"):
+        decode(text)

@@ -146,15 +146,31 @@ def test_a_wide_table_is_never_cut_in_a_file():
     assert "│ a-long-metric-name │ 93.62 │" in lines and len(lines) == 6
 
 
-def test_on_a_narrow_terminal_a_number_is_never_wrapped_and_styles_stay():
-    console = Console(file=io.StringIO(), width=24, force_terminal=True, color_system="standard")
-    grid.render_rich(console, ["metric", "score"], [["a-long-metric-name", "93.62"]], "t")
+def test_on_a_narrow_terminal_a_cell_is_never_wrapped_and_styles_stay():
+    console = Console(file=io.StringIO(), width=30, force_terminal=True, color_system="standard")
+    grid.render_rich(console, ["metric", "95% CI"], [["smatch", "[82.51, 92.00]"], ["a-long-metric-name", "[1.00, 2.00]"]], "t")
     text = console.file.getvalue()
     assert "\x1b[" in text  # still drawn as a terminal
-    assert len(text.splitlines()) == 6  # one line per row: cells are cut, never wrapped
+    assert len(text.splitlines()) == 7  # title, 3 header lines, one line per row, bottom: cells are cut, never wrapped
     wide = Console(file=io.StringIO(), width=80, force_terminal=True, color_system="standard")
     grid.render_rich(wide, ["metric", "score"], [["m", "93.62"]], "t")
     assert "\x1b[" in wide.file.getvalue()
+
+
+def test_every_renderer_passes_its_digits_on(capsys):
+    report, aspect = score_report(), aspect_report()
+    assert tables.render_markdown([report], digits=3).splitlines()[2].startswith("| m | 12.345 | 50.000 |")
+    assert tables.render_latex([report], digits=1).splitlines()[4].startswith("m & 12.3 & 50.0 &")
+    console = Console(file=io.StringIO(), width=200)
+    tables.render_rich(console, [report], "t", digits=0)
+    assert "│ m      │ 12 │ 50 │ 20 │" in console.file.getvalue()
+    assert aspects.render(aspect, "markdown", digits=1).splitlines()[2] == "| Two.Part | 50.0 | 25.0 | 33.3 | 1 | 2 | 4 | 40.0 | 3 |"
+    aspects.print_aspect_reports([aspect], "latex", digits=0)
+    assert r"Two.Part & 50 & 25 & 33 & 1 & 2 & 4 & 40 & 3 \\" in capsys.readouterr().out.splitlines()
+
+
+def test_headline_of_an_aspect_is_its_last_name_part():
+    assert aspects.headline_rows("fine", ("A.B.P", "A.B.F", "C.F"), "A.B.F") == [("fine A.B", "A.B.F"), ("fine C", "C.F")]
 
 
 def test_grid_markdown_and_numbers():

@@ -19,7 +19,7 @@ STRING = f'"[^{_NOT_IN_STRING}]*(?:\\\\[^\\n{LINE_BREAKS}][^{_NOT_IN_STRING}]*)*
 """A quoted string as penman lexes it: on one line, a backslash escaping the next character."""
 
 _PAREN_OR_STRING = re.compile(f"(\\()|(\\))|{STRING}")
-_META = re.compile(r"(?:^|\s)::(\S+)(?:[ \t]+(.*?))?(?=\s+::\S|\s*$)")
+_META = re.compile(r"(?:^|\s)::(\S+)(?:[ \t]+(?!::\S)(.*?))?(?=\s+::\S|\s*$)")
 _SURROGATE = re.compile("[\udc80-\udcff]")
 """What an undecodable byte becomes when a file is read with ``errors="surrogateescape"``."""
 
