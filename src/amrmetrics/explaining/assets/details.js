@@ -36,8 +36,9 @@ AM.sentenceTable = function (pair, names) {
     var rows = side.sentences.map(function (r) { return row("sentence " + r.sentence, r, "snt-row"); });
     rows.push(row("document", Object.assign({}, side.stats, side.scores), "doc-row"));
     Object.keys(side.aspects).forEach(function (a) { rows.push(row(a, side.aspects[a], "aspect-row")); });
-    return "<h3>Sentences" + (names.length > 1 ? " of " + names[i] : "") + '</h3><table class="small sentences" data-side="' + i + '"><tr><th></th><th>matched</th><th>|' +
-      names[i] + "|</th><th>|gold|</th><th>P</th><th>R</th><th>F</th></tr>" + rows.join("") + "</table>" +
+    return "<h3>Sentences" + (names.length > 1 ? " of " + names[i] : "") + '</h3><table class="small sentences" data-side="' + i + '"><tr><th></th>' +
+      ["matched", "|" + names[i] + "|", "|gold|", "P", "R", "F"].map(function (h) { return '<th class="num">' + h + "</th>"; }).join("") + "</tr>" +
+      rows.join("") + "</table>" +
       '<p class="muted">each sentence&rsquo;s triples under the document alignment; the root and its :sntK edges count only in the document row</p>';
   }).join("");
 };
