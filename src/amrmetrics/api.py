@@ -207,7 +207,7 @@ def explain(
     """Explain why each pair scored what it did, as ``amrmetrics explain`` does; ``.to_html(path)`` writes the report.
 
     ``metric`` is one Smatch-family metric (``"smatch"``, ``"smatch:std=smatchpp-amr"``,
-    ``"s2match"``). The :class:`~amrmetrics.explaining.model.Explanation` holds the corpus report
+    ``"s2match"``, ``"smatch:doc=sentence"``). The :class:`~amrmetrics.explaining.model.Explanation` holds the corpus report
     (with ``bootstrap`` intervals), the fine-grained aspects (unless ``fine=False``) and, per pair,
     both graphs as written and as prepared, the alignment and every triple's credit. With ``b``,
     ``test`` is system A and ``b`` system B, compared as ``compare --html`` does (``trials``

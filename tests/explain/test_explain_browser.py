@@ -269,3 +269,31 @@ def test_aspects_that_could_not_be_certified_are_flagged(browser: Any, tmp_path:
     assert warning.inner_text().startswith(f"{open_count} aspect alignment(s) not certified optimal")
     visit.clean()
     visit.close()
+
+
+def test_a_document_pair_shows_its_sentence_rows(browser: Any, tmp_path: Path) -> None:
+    """doc2 of tests/data/documents under smatch:doc=sentence. Hand counts: sentences 1 and 2 match 6 of 6
+    and 6; sentence 3 matches eat-01 only (1 of 3 and 6: F 2/9); the document and coreference rows are
+    IBM docSmatch's counts in docsmatch-counts.tsv (14 of 16 and 15; coreference 2 of 2 and 3)."""
+    documents = DATA / "documents"
+    explanation = amrmetrics.explain(documents / "test.amr", documents / "gold.amr", metric="smatch:doc=sentence", fine=False, bootstrap=10)
+    path = explanation.to_html(tmp_path / "docs.html")
+    visit = Visit(browser, path)
+    assert visit.page.locator(".card .big").inner_text() == "Smatch.F " + f"{100 * 186 / 213:.2f}"  # 6 pairs pooled: 2*93 / (107 + 106)
+    visit.page.goto(f"{visit.url}#pair-2")
+    visit.graphs(2)
+    rows = visit.page.locator("table.sentences tr")
+    cells = [[c.inner_text() for c in rows.nth(k).locator("td").all()] for k in range(1, rows.count())]
+    assert cells == [
+        ["sentence 1", "6", "6", "6", "100.00", "100.00", "100.00"],
+        ["sentence 2", "6", "6", "6", "100.00", "100.00", "100.00"],
+        ["sentence 3", "1", "3", "6", f"{100 / 3:.2f}", f"{100 / 6:.2f}", f"{200 / 9:.2f}"],
+        ["document", "14", "16", "15", "87.50", f"{1400 / 15:.2f}", f"{100 * 28 / 31:.2f}"],
+        ["Coref", "2", "2", "3", "100.00", f"{200 / 3:.2f}", "80.00"],
+    ]
+    assert visit.page.locator(".arith").inner_text().startswith("test: matched 14, |test| 16, |gold| 15")
+    visit.clean()
+    visit.page.goto(f"{visit.url}#pair-4")  # doc4: no coreference on either side, its row says n/a
+    visit.graphs(2)
+    assert visit.page.locator("table.sentences tr.aspect-row").inner_text().split("\t")[-3:] == ["n/a", "n/a", "n/a"]
+    visit.close()

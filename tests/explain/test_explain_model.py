@@ -106,7 +106,7 @@ def test_penman_text_keeps_the_written_shape() -> None:
 
 
 def test_only_smatch_family_metrics_that_score_their_prepared_graphs_are_explainable() -> None:
-    specs = {"smatch": True, "smatch:std=smatchpp-amr": True, "s2match": True, "smatch:fine": False, "sembleu": False, "wlk": False}
+    specs = {"smatch": True, "smatch:std=smatchpp-amr": True, "s2match": True, "smatch:doc=sentence": True, "smatch:fine": False, "sembleu": False, "wlk": False}
     for spec, expected in specs.items():
         assert explainable(parse_metrics(spec, {"vectors": TINY})[0]) is expected, spec
     with pytest.raises(ValueError, match="cannot be explained"):

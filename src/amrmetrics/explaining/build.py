@@ -35,12 +35,12 @@ FINE_PARAMETERS = ("std", "solver", "timeout", "restarts", "seed")
 
 
 def explained_metric(metrics: list[Metric]) -> int:
-    """The index of the metric a report explains: the first of the Smatch family (smatch, s2match)."""
+    """The index of the metric a report explains: the first of the Smatch family (smatch, s2match, smatch:doc)."""
     for k, metric in enumerate(metrics):
         if explainable(metric):
             return k
     names = ", ".join(m.spec() for m in metrics)
-    raise UsageError(f"a report explains smatch or s2match (any preset), but the metrics are {names}")
+    raise UsageError(f"a report explains smatch or s2match (any preset) or smatch:doc, but the metrics are {names}")
 
 
 def fine_metric(metric: AlignedMatch) -> Metric:
@@ -91,15 +91,30 @@ def per_pair_texts(run: CorpusRun) -> dict[str, str]:
     return out
 
 
+def _by_aspect(values: dict[str, float]) -> dict[str, dict[str, float]]:
+    """``{"Smatch.F": x}`` as ``{"Smatch": {"F": x}}`` (a metric of one aspect has its names under ``""``)."""
+    out: dict[str, dict[str, float]] = {}
+    for key, value in values.items():
+        aspect, _, name = key.rpartition(".")
+        out.setdefault(aspect, {})[name] = value
+    return out
+
+
 def _side(metric: Metric, stats: tuple[float, ...], details: dict[str, Any]) -> Side:
-    scores = metric.scores(np.asarray(stats, dtype=np.float64))
+    """A side's numbers; for a metric of several aspects (document smatch: ``Smatch.*``, ``Coref.*``) the
+    headline aspect's under plain names (``matched``, ``F``), the others in ``aspects``."""
+    named = _by_aspect(dict(zip(metric.stat_names, map(float, stats))))
+    scores = _by_aspect({k: float(v) for k, v in metric.scores(np.asarray(stats, dtype=np.float64)).items()})
+    head = metric.headline.rpartition(".")[0]
+    shown_stats, shown_scores = named.pop(head), scores.pop(head)
     return Side(
-        stats=dict(zip(metric.stat_names, map(float, stats))),
-        scores={k: float(v) for k, v in scores.items()},
+        stats=shown_stats,
+        scores=shown_scores,
         status=str(details["status"]),
         lower=float(details["lower"]),
         upper=float(details["upper"]),
         explanation=details[EXPLANATION],
+        aspects={a: {**named.get(a, {}), **scores.get(a, {})} for a in [*named, *(a for a in scores if a not in named)]},
     )
 
 
@@ -138,6 +153,7 @@ def explain_corpora(
     errors, policy = _errors(run)
     return Explanation(
         metric=report.spec,
+        headline=metric.headline,
         signature=report.signature,
         gold=_name(gold, "gold"),
         systems=(SystemSummary("test", _name(test, "test"), report, result.reports[1] if fine else None),),
@@ -169,6 +185,7 @@ def explain_comparison(compared: ComparedCorpora, k: int, sources: tuple[str, st
     a, b, gold = sources
     return Explanation(
         metric=found.a.spec,
+        headline=metric.headline,
         signature=found.signature,
         gold=gold,
         systems=(SystemSummary("A", a, found.a), SystemSummary("B", b, found.b)),

@@ -5,7 +5,8 @@ worker processes, error policy, one preparation per graph); its statistics, scor
 signature are the wrapped metric's, and each pair's details add a :class:`PairExplanation` of the
 pair: both graphs as written and as prepared, the standardization steps between them, and the
 credit of every triple under the metric's alignment. So the report explains exactly the run
-whose numbers it shows, with no second pipeline.
+whose numbers it shows, with no second pipeline. A document pair (``smatch:doc=sentence``, or
+``smatch`` on graphs with ``:sntK`` roles) also keeps each sentence's own row (:mod:`sentences`).
 """
 
 from __future__ import annotations
@@ -16,11 +17,14 @@ from typing import Any
 
 import numpy as np
 
+from amrmetrics.explaining.sentences import document_structure, rows_under
 from amrmetrics.explaining.text import penman_text
 from amrmetrics.explaining.trace import StepChange, trace
 from amrmetrics.explaining.triples import Credits, credit_triples
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import Metric, PairResult
+from amrmetrics.metrics.doc_structure import DocStructure, structure
+from amrmetrics.metrics.docsmatch import DocGraph, DocSmatch
 from amrmetrics.metrics.smatch import AlignedMatch
 
 _FORWARDED = frozenset({"embedder", "concept_similarity"})
@@ -31,32 +35,43 @@ EXPLANATION = "explanation"
 
 @dataclass(frozen=True)
 class GraphView:
-    """One graph as the report shows it: as written, as prepared, the changes between, and its PENMAN text."""
+    """One graph as the report shows it: as written, as prepared, the changes between, and its PENMAN text.
+
+    ``structure`` is a document's sentence structure (read from the graph as written), None for a
+    graph that names no sentences or a metric that shows no sentence rows.
+    """
 
     written: Graph
     prepared: Graph
     steps: tuple[StepChange, ...]
     penman: str
+    structure: DocStructure | None = None
 
 
 @dataclass(frozen=True)
 class PairExplanation:
-    """One pair under the metric: both graphs, the node alignment with each node pair's concept credit, and triple credits."""
+    """One pair under the metric: both graphs, the node alignment with each node pair's concept credit, and triple credits.
+
+    ``sentences`` holds a document pair's rows (sentence, matched, n_test, n_gold, P, R, F), as
+    :func:`amrmetrics.metrics.doc_sentences.sentence_rows` makes them; empty for sentence pairs.
+    """
 
     test: GraphView
     gold: GraphView
     alignment: tuple[tuple[str, str, float], ...]
     test_credits: Credits
     gold_credits: Credits
+    sentences: tuple[dict[str, Any], ...] = ()
 
 
 def explainable(metric: Metric) -> bool:
-    """True for a metric whose pair score is one certified alignment of its prepared graphs (smatch, s2match).
+    """True for a metric whose pair score is one certified alignment of its prepared graphs (smatch,
+    s2match, document smatch).
 
     Metrics that change the graphs while scoring (translation) or count only some triples (fine,
     one kind of triple) would not match the colored triples, so they are not explained.
     """
-    return isinstance(metric, AlignedMatch) and type(metric).pair is AlignedMatch.pair
+    return isinstance(metric, DocSmatch) or (isinstance(metric, AlignedMatch) and type(metric).pair is AlignedMatch.pair)
 
 
 def _instances_only(graph: Graph) -> Graph:
@@ -71,7 +86,7 @@ class Explained(Metric):
 
     def __post_init__(self) -> None:
         if not explainable(self.inner):
-            raise ValueError(f"{self.inner.spec()} cannot be explained: only smatch and s2match (any preset) can")
+            raise ValueError(f"{self.inner.spec()} cannot be explained: only smatch, s2match (any preset) and smatch:doc can")
 
     @property
     def name(self) -> str:  # type: ignore[override]
@@ -95,22 +110,47 @@ class Explained(Metric):
 
     def prepare(self, graph: Graph) -> GraphView:
         prepared = self.inner.prepare(graph)
-        return GraphView(graph, prepared, trace(graph, self.inner.preset, prepared, self.inner.name), penman_text(graph))
+        if isinstance(prepared, DocGraph):
+            shown, doc = prepared.graph, prepared.structure
+        else:
+            shown, doc = prepared, document_structure(graph) if self._plain_smatch else None
+        return GraphView(graph, shown, trace(graph, self.inner.preset, shown, self.inner.name), penman_text(graph), doc)
+
+    @property
+    def _plain_smatch(self) -> bool:
+        """Sentence rows count exact concept matches, so they are shown for smatch but not for graded s2match."""
+        return self.inner.name == "smatch"
 
     def prepare_key(self) -> Hashable:
         return ("explained", self.inner.prepare_key())
 
     def pair(self, test: GraphView, gold: GraphView) -> PairResult:
-        result = self.inner.pair(test.prepared, gold.prepared)
-        alignment = dict(result.details["alignment"])
         t, g = test.prepared, gold.prepared
+        if isinstance(self.inner, DocSmatch):
+            documents = (DocGraph(t, test.structure or structure(test.written)), DocGraph(g, gold.structure or structure(gold.written)))
+            result = self.inner.pair(*documents)  # type: ignore[arg-type]
+        else:
+            result = self.inner.pair(t, g)
+        alignment = dict(result.details["alignment"])
         weights = self.inner.problem(_instances_only(t), _instances_only(g)).unary
         test_index = {v: i for i, v in enumerate(t.variables)}
         gold_index = {v: j for j, v in enumerate(g.variables)}
         aligned = tuple((a, b, float(weights[test_index[a], gold_index[b]])) for a, b in alignment.items())
         test_credits, gold_credits = credit_triples(t, g, alignment, weights, self.inner.preset.duplicates)
-        explanation = PairExplanation(test, gold, aligned, test_credits, gold_credits)
+        explanation = PairExplanation(test, gold, aligned, test_credits, gold_credits, self._sentences(test, gold, alignment, result))
         return PairResult(result.stats, {**result.details, EXPLANATION: explanation})
+
+    def _sentences(self, test: GraphView, gold: GraphView, alignment: dict[str, str], result: PairResult) -> tuple[dict[str, Any], ...]:
+        """The pair's sentence rows: document smatch's own, or for smatch on a document pair the same
+        rows under smatch's alignment (a sentence graph facing a document is its sentence 1)."""
+        if "sentences" in result.details:
+            return tuple(result.details["sentences"])
+        if test.structure is None and gold.structure is None:
+            return ()
+        test_structure = test.structure or structure(test.written)
+        gold_structure = gold.structure or structure(gold.written)
+        duplicates = self.inner.preset.duplicates
+        return rows_under(test.prepared, test_structure, gold.prepared, gold_structure, alignment, duplicates)
 
     def scores(self, stats: np.ndarray) -> dict[str, np.ndarray]:
         return self.inner.scores(stats)

@@ -22,7 +22,12 @@ from amrmetrics.version import __version__
 
 @dataclass(frozen=True)
 class Side:
-    """One system's graph of a pair scored against the gold graph: statistics, scores, certificate, explanation."""
+    """One system's graph of a pair scored against the gold graph: statistics, scores, certificate, explanation.
+
+    For a metric of several aspects (document smatch), ``stats`` and ``scores`` are the headline
+    aspect's (``matched``, ``F``) and ``aspects`` holds the others' counts and scores
+    (``{"Coref": {"matched": ..., "F": ...}}``).
+    """
 
     stats: dict[str, float]
     scores: dict[str, float]
@@ -30,6 +35,12 @@ class Side:
     lower: float
     upper: float
     explanation: PairExplanation
+    aspects: dict[str, dict[str, float]] = field(default_factory=dict)
+
+    @property
+    def sentences(self) -> tuple[dict[str, Any], ...]:
+        """A document pair's sentence rows (sentence, matched, n_test, n_gold, P, R, F); empty for a sentence pair."""
+        return self.explanation.sentences
 
     @property
     def shown_matched(self) -> float:
@@ -64,7 +75,8 @@ class Explanation:
     """An explained run: corpus reports, the comparison of two systems (``compare``), and every pair.
 
     ``per_pair`` holds the run's per-pair output as ``score --per-pair`` writes it (``tsv`` and
-    ``jsonl``), which the page offers for download.
+    ``jsonl``), which the page offers for download. ``headline`` names the score the page leads
+    with (``F``; ``Smatch.F`` for document smatch).
     """
 
     metric: str
@@ -76,6 +88,7 @@ class Explanation:
     errors: tuple[str, ...] = ()
     on_error: dict[str, Any] = field(default_factory=dict)
     per_pair: dict[str, str] = field(default_factory=dict)
+    headline: str = "F"
 
     def pair(self, number: int) -> PairView:
         """The pair with 1-based ``number`` (its position in the corpus)."""
@@ -94,6 +107,7 @@ class Explanation:
             "amrmetrics": __version__,
             "kind": "compare" if self.comparison is not None else "explain",
             "metric": self.metric,
+            "headline": self.headline,
             "signature": self.signature,
             "gold": self.gold,
             "systems": json_safe([_system(s) for s in self.systems]),
@@ -159,6 +173,8 @@ def _side(side: Side) -> dict[str, Any]:
         "alignment": [[t, g, _number(w)] for t, g, w in e.alignment],
         "test_credits": _credits(e.test_credits),
         "gold_credits": _credits(e.gold_credits),
+        "aspects": json_safe(side.aspects),
+        "sentences": [json_safe(row) for row in e.sentences],
     }
 
 

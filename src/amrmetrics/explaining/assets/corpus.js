@@ -7,12 +7,21 @@ AM.interval = function (boot, avg, key) {
   return '<span class="ci">[' + AM.pct(iv[0]) + ", " + AM.pct(iv[1]) + "]</span>";
 };
 
-AM.scoreCard = function (system) {
+/* The aspects of a report's scores in order: [""] for P, R, F; ["Smatch.", "Coref."] for Smatch.P, ..., Coref.F. */
+AM.aspectsOf = function (scores) {
+  var out = [];
+  Object.keys(scores).forEach(function (k) { var a = k.slice(0, k.lastIndexOf(".") + 1); if (out.indexOf(a) < 0) out.push(a); });
+  return out;
+};
+
+AM.scoreCard = function (system, headline) {
   var r = system.report, boot = r.bootstrap, rows = "";
-  ["micro", "macro"].forEach(function (avg) {
-    rows += "<tr><td>" + avg + "</td>" + ["P", "R", "F"].map(function (k) {
-      return "<td>" + AM.pct(r[avg][k]) + " " + AM.interval(boot, avg, k) + "</td>";
-    }).join("") + "</tr>";
+  AM.aspectsOf(r.micro).forEach(function (aspect) {
+    ["micro", "macro"].forEach(function (avg) {
+      rows += "<tr><td>" + AM.esc(aspect ? aspect.slice(0, -1) + " " + avg : avg) + "</td>" + ["P", "R", "F"].map(function (k) {
+        return "<td>" + AM.pct(r[avg][aspect + k]) + " " + AM.interval(boot, avg, aspect + k) + "</td>";
+      }).join("") + "</tr>";
+    });
   });
   var s = r.summary || {}, cert = "";
   if (s.uncertified != null) {
@@ -23,7 +32,7 @@ AM.scoreCard = function (system) {
   var note = boot ? (boot.reason ? '<p class="muted">' + AM.esc(boot.reason) + "</p>"
     : '<p class="muted">95% intervals: percentile bootstrap, ' + boot.resamples + " resamples of pairs, seed " + boot.seed + "</p>") : "";
   return '<div class="card"><h3>' + AM.esc(system.name) + ': <span class="mono">' + AM.esc(system.source) + "</span></h3>" +
-    '<div class="big">F ' + AM.pct(r.micro.F) + "</div>" +
+    '<div class="big">' + AM.esc(headline) + " " + AM.pct(r.micro[headline]) + "</div>" +
     '<table class="scores"><tr><th></th><th>P</th><th>R</th><th>F</th></tr>' + rows + "</table>" + cert + note +
     (r.notes || []).map(function (n) { return '<p class="warn">' + AM.esc(n) + "</p>"; }).join("") + "</div>";
 };
@@ -31,12 +40,12 @@ AM.scoreCard = function (system) {
 AM.compareCard = function (data) {
   var c = data.comparison, rows = "";
   ["micro", "macro"].forEach(function (avg) {
-    var f = c[avg].F;
+    var f = c[avg][data.headline];
     var iv = f.interval && f.interval[0] != null ? " [" + AM.pct(f.interval[0]) + ", " + AM.pct(f.interval[1]) + "]" : "";
-    rows += "<tr><td>" + avg + " F</td><td>" + AM.pct(f.a) + "</td><td>" + AM.pct(f.b) + '</td><td class="' + (f.diff >= 0 ? "win" : "loss") + '">' +
+    rows += "<tr><td>" + avg + " " + AM.esc(data.headline) + "</td><td>" + AM.pct(f.a) + "</td><td>" + AM.pct(f.b) + '</td><td class="' + (f.diff >= 0 ? "win" : "loss") + '">' +
       (f.diff >= 0 ? "+" : "") + AM.pct(f.diff) + '<span class="ci">' + iv + "</span></td><td>" + (f.p == null ? "n/a" : f.p.toPrecision(3)) + "</td></tr>";
   });
-  var o = c.pair_outcomes.F;
+  var o = c.pair_outcomes[data.headline];
   var reason = c.bootstrap.reason ? '<p class="muted">' + AM.esc(c.bootstrap.reason) + "</p>" :
     '<p class="muted">95% interval of A &minus; B: ' + AM.esc(c.bootstrap.method) + ", " + c.bootstrap.resamples + " resamples, seed " + c.bootstrap.seed +
     "; p: " + AM.esc(c.permutation.method) + ", " + c.permutation.trials + " trials</p>";
@@ -89,7 +98,7 @@ AM.aspectBars = function (fine) {
 AM.renderCorpus = function (data) {
   var compare = data.kind === "compare", html = [];
   html.push("<h2>" + data.pairs.length + " pairs &middot; " + AM.esc(data.metric) + " against " + '<span class="mono">' + AM.esc(data.gold) + "</span></h2>");
-  html.push('<div class="cards">' + data.systems.map(AM.scoreCard).join("") + (compare ? AM.compareCard(data) : "") + "</div>");
+  html.push('<div class="cards">' + data.systems.map(function (s) { return AM.scoreCard(s, data.headline); }).join("") + (compare ? AM.compareCard(data) : "") + "</div>");
   html.push('<p>signature: <span class="signature" id="signature">' + AM.esc(data.signature) + "</span></p>");
   if (data.errors.length) {
     html.push('<h3 class="warn">' + data.errors.length + " malformed graph(s), on-error " + AM.esc(data.on_error.policy) + "</h3><ul class=\"errors\">" +

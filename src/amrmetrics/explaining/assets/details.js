@@ -25,6 +25,24 @@ AM.gradedTable = function (data, pair, names) {
   return parts.join("");
 };
 
+/* A document pair: each sentence's own counts under the document alignment, then the whole document and any other aspect (Coref). */
+AM.sentenceTable = function (pair, names) {
+  var row = function (label, c, cls) {
+    return '<tr class="' + cls + '"><td>' + AM.esc(label) + '</td><td class="num">' + AM.count(c.matched) + '</td><td class="num">' + AM.count(c.n_test) +
+      '</td><td class="num">' + AM.count(c.n_gold) + '</td><td class="num">' + AM.pct(c.P) + '</td><td class="num">' + AM.pct(c.R) + '</td><td class="num">' + AM.pct(c.F) + "</td></tr>";
+  };
+  return pair.sides.map(function (side, i) {
+    if (!side.sentences.length) return "";
+    var rows = side.sentences.map(function (r) { return row("sentence " + r.sentence, r, "snt-row"); });
+    rows.push(row("document", Object.assign({}, side.stats, side.scores), "doc-row"));
+    Object.keys(side.aspects).forEach(function (a) { rows.push(row(a, side.aspects[a], "aspect-row")); });
+    return "<h3>Sentences" + (names.length > 1 ? " of " + names[i] : "") + '</h3><table class="small sentences" data-side="' + i + '"><tr><th></th>' +
+      ["matched", "|" + names[i] + "|", "|gold|", "P", "R", "F"].map(function (h) { return '<th class="num">' + h + "</th>"; }).join("") + "</tr>" +
+      rows.join("") + "</table>" +
+      '<p class="muted">each sentence&rsquo;s triples under the document alignment; the root and its :sntK edges count only in the document row</p>';
+  }).join("");
+};
+
 AM.alignmentTable = function (pair, names) {
   var gold = AM.conceptsOf(pair.gold.prepared);
   var parts = pair.sides.map(function (side, i) {

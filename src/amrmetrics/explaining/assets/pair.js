@@ -59,6 +59,7 @@ AM.renderPair = function (data, number) {
     '</span><span><i class="swatch sw-gold"></i>only in gold</span><span><i class="swatch sw-graded"></i>graded concept match</span>' +
     '<span><i class="swatch sw-changed"></i>changed by standardization (as written)</span><span class="muted">hover or click a node to see its aligned partner</span></span></div>');
   html.push('<div class="panels ' + (compare ? "three" : "two") + '" id="panels"></div>');
+  html.push(AM.sentenceTable(pair, names));
   html.push(AM.gradedTable(data, pair, names));
   html.push(AM.alignmentTable(pair, names));
   html.push(AM.changesOf(data, pair, names));
