@@ -178,6 +178,19 @@ def prf(matched: np.ndarray, n_test: np.ndarray, n_gold: np.ndarray) -> dict[str
     return {"P": p, "R": r, "F": f}
 
 
+def aspect_prf(counts: np.ndarray, aspects: tuple[str, ...], always: str = "Smatch") -> dict[str, np.ndarray]:
+    """``{aspect}.P/R/F`` from counts shaped ``(..., aspect, [matched, test, gold])``; NaN where an
+    aspect has nothing on either side (it does not apply), except ``always``, which is scored as is."""
+    out: dict[str, np.ndarray] = {}
+    for i, aspect in enumerate(aspects):
+        m, t, g = counts[..., i, 0], counts[..., i, 1], counts[..., i, 2]
+        scores = prf(m, t, g)
+        absent = (t == 0) & (g == 0) if aspect != always else np.zeros_like(t, dtype=bool)
+        for k in ("P", "R", "F"):
+            out[f"{aspect}.{k}"] = np.where(absent, np.nan, scores[k])
+    return out
+
+
 def _prf_one(matched: float, n_test: float, n_gold: float) -> tuple[float, float, float]:
     """:func:`prf` of one pair, with the same float operations."""
     both_empty = 1.0 if n_test == 0 and n_gold == 0 else 0.0

@@ -29,7 +29,7 @@ from amrmetrics.align.doc_problem import build_document_problem
 from amrmetrics.align.restrict import Compatibility, restrict, weighted_sum
 from amrmetrics.align.result import Alignment, certified
 from amrmetrics.graph import Graph
-from amrmetrics.metrics.base import PairResult, prf
+from amrmetrics.metrics.base import PairResult, aspect_prf
 from amrmetrics.metrics.doc_sentences import sentence_rows
 from amrmetrics.metrics.doc_start import compatibility
 from amrmetrics.metrics.doc_structure import DocStructure, structure
@@ -149,14 +149,7 @@ class DocSmatch(AlignedMatch):
 
     def scores(self, stats: np.ndarray) -> dict[str, np.ndarray]:
         stats = np.asarray(stats, dtype=np.float64)
-        out: dict[str, np.ndarray] = {}
-        for i, aspect in enumerate(ASPECTS):
-            m, t, g = stats[..., 3 * i], stats[..., 3 * i + 1], stats[..., 3 * i + 2]
-            scores = prf(m, t, g)
-            absent = (t == 0) & (g == 0) if aspect != "Smatch" else np.zeros_like(t, dtype=bool)
-            for k in ("P", "R", "F"):
-                out[f"{aspect}.{k}"] = np.where(absent, np.nan, scores[k])
-        return out
+        return aspect_prf(stats[..., : 3 * len(ASPECTS)].reshape(*stats.shape[:-1], len(ASPECTS), 3), ASPECTS)
 
     def summary(self, stats: np.ndarray) -> dict[str, Any]:
         """Pooled counts per aspect and the pairs it applies to; certification of the document alignments."""

@@ -33,7 +33,7 @@ from amrmetrics.align.bounds import eliminate
 from amrmetrics.align.indexed import index_problem
 from amrmetrics.align.result import Alignment, certified
 from amrmetrics.graph import Graph
-from amrmetrics.metrics.base import PairResult, prf
+from amrmetrics.metrics.base import PairResult, aspect_prf
 from amrmetrics.metrics.fine_face import Face, optimal_face
 from amrmetrics.metrics.smatch import AlignedMatch
 from amrmetrics.standardize import STEPS
@@ -272,15 +272,7 @@ class FineSmatch(AlignedMatch):
         return stats[..., : 3 * len(ASPECTS)].reshape(stats.shape[:-1] + (len(ASPECTS), 3))
 
     def scores(self, stats: np.ndarray) -> dict[str, np.ndarray]:
-        counts = self._counts(stats)
-        out: dict[str, np.ndarray] = {}
-        for i, aspect in enumerate(ASPECTS):
-            m, t, g = counts[..., i, 0], counts[..., i, 1], counts[..., i, 2]
-            scores = prf(m, t, g)
-            absent = (t == 0) & (g == 0) if aspect != "Smatch" else np.zeros_like(t, dtype=bool)
-            for k in ("P", "R", "F"):
-                out[f"{aspect}.{k}"] = np.where(absent, np.nan, scores[k])
-        return out
+        return aspect_prf(self._counts(stats), ASPECTS)
 
     def summary(self, stats: np.ndarray) -> dict[str, Any]:
         """Pooled counts per aspect and the pairs it applies to; certification of the full alignments."""
