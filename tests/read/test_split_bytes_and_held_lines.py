@@ -109,3 +109,12 @@ def test_penman_s_log_records_stop_at_one_null_handler() -> None:
     handlers = logging.getLogger("penman").handlers
     assert sum(isinstance(h, logging.NullHandler) for h in handlers) == 1
     assert all(isinstance(h, logging.Handler) for h in handlers)
+
+
+@pytest.mark.parametrize("header", ["", "# ::id 1\n"], ids=["bare", "with-metadata"])
+def test_a_variable_s_line_ignores_its_name_inside_a_string(header: str) -> None:
+    first = 10 + header.count("\n")  # the graph's first line
+    twice = header + '(x / y :c "(a b"\n :d (a / e)\n :f (a / g))'
+    assert located(twice) == ("variable 'a' is defined twice", first + 2)
+    bare = header + '(x / y :c "(a b"\n :d (a :e f))'
+    assert located(bare) == ("node 'a' has no concept", first + 1)
