@@ -95,7 +95,8 @@ def setup_cfg(package: str, settings: dict, config: dict) -> str:
     lines = [
         "[mutmut]",
         "source_paths = src",
-        f"only_mutate = src/amrmetrics/{package}/*",
+        "only_mutate =",
+        *(f"    src/amrmetrics/{package}/{name}" for name in settings.get("files", ["*"])),
         "also_copy =",
         "    examples",
         "    README.md",

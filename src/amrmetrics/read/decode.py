@@ -52,9 +52,9 @@ def _strip(label: str) -> str:
 
 
 def _line_of(text: str, var: str, occurrence: int = 1) -> int:
-    """1-based line (within ``text``) of the ``occurrence``-th ``(var`` opening."""
+    """1-based line (within ``text``) of the ``occurrence``-th ``(var`` opening outside strings."""
     pattern = re.compile(r"\(\s*" + re.escape(var) + r"(?=[\s/:()~]|$)")
-    for k, m in enumerate(pattern.finditer(text), 1):
+    for k, m in enumerate(pattern.finditer(_masked(text)), 1):
         if k == occurrence:
             return text.count("\n", 0, m.start()) + 1
     return 1
@@ -198,9 +198,14 @@ _EMPTY_NODE = re.compile(r"\(\s*\)")
 _ANY_STRING = re.compile(STRING)
 
 
+def _masked(text: str) -> str:
+    """``text`` with every string's characters replaced by ``S`` (same length, same lines)."""
+    return _ANY_STRING.sub(lambda m: "S" * len(m.group()), text) if '"' in text else text
+
+
 def _empty_node(text: str, fail) -> GraphError:
     """The error for ``()``, penman's node with no variable, at its first place outside strings."""
-    bare = _ANY_STRING.sub(lambda m: "S" * len(m.group()), text)
+    bare = _masked(text)
     where = _EMPTY_NODE.search(bare)
     return fail("a node with no variable and no concept: '()'", bare.count("\n", 0, where.start()) + 1 if where else 1)
 
