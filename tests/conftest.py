@@ -15,6 +15,17 @@ EXAMPLES = ROOT / "examples"
 DATA = Path(__file__).resolve().parent / "data"
 """Small test fixtures written for this project."""
 
+GOLDEN_DATASETS: dict[str, tuple[str, str]] = {
+    "littleprince": ("littleprince-parses/candidates.amr", "littleprince-parses/references.amr"),
+    **{
+        f"bamboo/{task}/{kind}": (f"bamboo/{task}/{kind}/src.dev.amr", f"bamboo/{task}/{kind}/tgt.dev.amr")
+        for task in ("sts", "sick", "para")
+        for kind in ("main", "reify", "syno", "role_confusion")
+    },
+}
+"""Every dataset the golden files score (its folder name under ../shared/golden): test and gold
+files, relative to ../shared/data."""
+
 requires_shared = pytest.mark.skipif(
     not (SHARED / "golden").is_dir(), reason="../shared (golden data) is not beside this checkout"
 )

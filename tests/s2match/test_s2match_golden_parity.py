@@ -16,20 +16,13 @@ import json
 
 import numpy as np
 import pytest
-from conftest import DATA, golden_rows, requires_shared, shared
+from conftest import DATA, GOLDEN_DATASETS, golden_rows, requires_shared, shared
 
 from amrmetrics.metrics.registry import parse_metrics
 from amrmetrics.read import read_graphs
 from amrmetrics.standardize.s2match_reference import collapse_parallel
 
-DATASETS = {
-    "littleprince": ("data/littleprince-parses/candidates.amr", "data/littleprince-parses/references.amr"),
-    **{
-        f"bamboo/{name}/{kind}": (f"data/bamboo/{name}/{kind}/src.dev.amr", f"data/bamboo/{name}/{kind}/tgt.dev.amr")
-        for name in ("sts", "sick", "para")
-        for kind in ("main", "reify", "syno", "role_confusion")
-    },
-}
+DATASETS = {name: (f"data/{test}", f"data/{gold}") for name, (test, gold) in GOLDEN_DATASETS.items()}
 EQUAL = 1e-6
 """The golden match has 6 decimals."""
 

@@ -25,7 +25,7 @@ from collections import Counter
 from functools import lru_cache
 
 import pytest
-from conftest import golden_rows, requires_shared, shared
+from conftest import GOLDEN_DATASETS, golden_rows, requires_shared, shared
 from sema_reference_rules import EXCEPTIONS, Triples, reference_components, reference_triples
 
 from amrmetrics.graph import Graph
@@ -34,14 +34,7 @@ from amrmetrics.read import read_graphs
 
 pytestmark = requires_shared
 
-DATASETS = {
-    "littleprince": ("littleprince-parses/candidates.amr", "littleprince-parses/references.amr"),
-    **{
-        f"bamboo/{task}/{kind}": (f"bamboo/{task}/{kind}/src.dev.amr", f"bamboo/{task}/{kind}/tgt.dev.amr")
-        for task in ("sts", "sick", "para")
-        for kind in ("main", "reify", "syno", "role_confusion")
-    },
-}
+DATASETS = GOLDEN_DATASETS
 MIN_CLEAN = 0.2
 """Every dataset has at least this share of pairs compared exactly (measured 25% on para/reify, 54-100% elsewhere)."""
 

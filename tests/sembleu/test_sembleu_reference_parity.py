@@ -13,7 +13,7 @@ from functools import lru_cache
 
 import numpy as np
 import pytest
-from conftest import golden_rows, requires_shared, shared
+from conftest import GOLDEN_DATASETS, golden_rows, requires_shared, shared
 
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.registry import build_metric
@@ -23,14 +23,7 @@ from amrmetrics.standardize import STEPS
 
 pytestmark = requires_shared
 
-DATASETS = {
-    "littleprince": ("littleprince-parses/candidates.amr", "littleprince-parses/references.amr"),
-    **{
-        f"bamboo/{task}/{variant}": (f"bamboo/{task}/{variant}/src.dev.amr", f"bamboo/{task}/{variant}/tgt.dev.amr")
-        for task in ("sts", "sick", "para")
-        for variant in ("main", "reify", "syno", "role_confusion")
-    },
-}
+DATASETS = GOLDEN_DATASETS
 ROUNDING = 5e-7 + 1e-12
 CORPUS_TOLERANCE = 1e-9
 

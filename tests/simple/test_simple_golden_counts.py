@@ -24,7 +24,7 @@ import re
 from functools import lru_cache
 
 import pytest
-from conftest import golden_rows, requires_shared, shared
+from conftest import GOLDEN_DATASETS, golden_rows, requires_shared, shared
 from simple_reference_tokens import blocks, reference_tokens
 
 from amrmetrics.graph import Graph
@@ -34,14 +34,7 @@ from amrmetrics.standardize import DEINVERSION_EXCEPTIONS
 
 pytestmark = requires_shared
 
-DATASETS = {
-    "littleprince": ("littleprince-parses/candidates.amr", "littleprince-parses/references.amr"),
-    **{
-        f"bamboo/{task}/{kind}": (f"bamboo/{task}/{kind}/src.dev.amr", f"bamboo/{task}/{kind}/tgt.dev.amr")
-        for task in ("sts", "sick", "para")
-        for kind in ("main", "reify", "syno", "role_confusion")
-    },
-}
+DATASETS = GOLDEN_DATASETS
 NAME = re.compile(r"[a-z][a-z]?[0-9]*")
 """What the reference takes for a variable (and deletes)."""
 ROUNDING = 5e-7 + 1e-12
