@@ -4,7 +4,7 @@ For each package named in ``mutation/packages.toml`` it copies ``src/``, ``tests
 ``examples/``, ``pyproject.toml`` and ``README.md`` into ``WORKDIR/<package>``, writes mutmut's ``setup.cfg`` there (mutate only
 that package, run only its test selection), runs ``mutmut run`` (mutmut keeps its results in
 ``WORKDIR/<package>/mutants``, so an interrupted run resumes where it stopped), and then writes
-one table: mutants, killed, surviving, judged equivalent (``mutation/equivalent.toml``, each with
+one table: mutants, killed, surviving, judged equivalent (``mutation/equivalent/<package>.toml``, each with
 its reason and diff; a judgement counts only for a survivor of that function with that very diff,
 or for a timeout, which then was a test blocking rather than a check failing), not covered,
 timeouts, and the score = killed / (mutants − equivalent), timeouts counted as killed. The
@@ -32,7 +32,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = ROOT / "mutation" / "packages.toml"
-EQUIVALENT = ROOT / "mutation" / "equivalent.toml"
+EQUIVALENT = ROOT / "mutation" / "equivalent"
+"""One file per package (``align.toml``, ...), so judgements of different packages never touch one file."""
 STATUSES = ("killed", "survived", "no tests", "timeout", "suspicious", "segfault", "not checked", "skipped")
 
 
@@ -62,10 +63,10 @@ def equivalent_mutants() -> dict[tuple[str, tuple[str, ...]], dict[str, str]]:
     to no other: when the source changes, mutmut renumbers its mutants, and a judgement whose diff
     no longer occurs is left unused (and listed) instead of covering a different mutant.
     """
-    if not EQUIVALENT.exists():
-        return {}
-    data = tomllib.loads(EQUIVALENT.read_text(encoding="utf-8"))
-    return {(function_of(e["mutant"]), changed_lines(e["diff"])): e for e in data.get("equivalent", [])}
+    entries = [
+        e for path in sorted(EQUIVALENT.glob("*.toml")) for e in tomllib.loads(path.read_text(encoding="utf-8")).get("equivalent", [])
+    ]
+    return {(function_of(e["mutant"]), changed_lines(e["diff"])): e for e in entries}
 
 
 def mutmut_command() -> list[str]:
