@@ -105,6 +105,7 @@ def setup_cfg(package: str, settings: dict, config: dict) -> str:
         *(f"    {a}" for a in args),
         "pytest_add_cli_args_test_selection =",
         *(f"    {t}" for t in settings["tests"]),
+        *(f"{key} = {settings[key]}" for key in ("timeout_multiplier", "timeout_constant") if key in settings),
     ]
     return "\n".join(lines) + "\n"
 
