@@ -106,3 +106,18 @@ def test_at_most_fifty_malformed_graphs_are_listed(tmp_path):
     assert lines[0] == "52 malformed graphs, no document written:"
     assert len(lines) == 51
     assert lines[1].startswith(f"  {path}: graph 1 (line 1): ") and lines[50].startswith(f"  {path}: graph 50 (line 99): ")
+
+
+def test_the_file_is_read_as_utf8_whatever_the_locale_says(tmp_path, monkeypatch):
+    import builtins
+
+    from amrmetrics.read import documents
+
+    def latin1_locale_open(file, mode="r", *args, encoding=None, **kwargs):  # open() under a Latin-1 locale
+        return builtins.open(file, mode, *args, encoding=encoding or "latin-1", **kwargs)
+
+    monkeypatch.setattr(documents, "open", latin1_locale_open, raising=False)
+    path = _write(tmp_path, "# ::snt Café.\n(c / café)\n")
+    (doc,) = join_file(path, 1)
+    assert doc.split("\n")[:2] == ["# ::id doc1", "# ::snt Café."]
+    assert [t for _, r, t in penman.decode(doc).triples if r == ":instance"] == ["multi-sentence", "café"]
