@@ -14,7 +14,7 @@ LONG = '"' + "x" * 40 + '"'
     ("text", "line", "message"),
     [
         (f"(a / b :op1 {LONG}\n   :ARG0 (a / c)\n   :ARG1 (d / e)\n   :ARG2 (f / g)\n   :ARG3 (h / i))", 2, "variable 'a' is defined twice"),
-        (f'(a / b :op1 "" :op2 ""\n   :ARG0 (a / c)\n   :ARG1 (d / e))', 2, "variable 'a' is defined twice"),
+        ('(a / b :op1 "" :op2 ""\n   :ARG0 (a / c)\n   :ARG1 (d / e))', 2, "variable 'a' is defined twice"),
         (f"(a / b :op1 {LONG} :op2 {LONG}\n   :ARG0 (d)\n   :ARG1 (e / f)\n   :ARG2 (g / h))", 2, "node 'd' has no concept"),
         (f"(a / b :op1 {LONG}\n   :ARG0 (d / e :ARG1)\n   :ARG1 (f / g)\n   :ARG2 (h / i))", 2, "role :ARG1 of node 'd' has no target"),
     ],
