@@ -1,0 +1,37 @@
+"""Document Smatch's corpus summary of hand-made per-pair statistics, computed by hand.
+
+A pair's statistics are (matched, n_test, n_gold) of the document (Smatch), then of the
+coreference items (Coref), then the document's upper bound.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from amrmetrics.metrics.docsmatch import DocSmatch
+
+STATS = [
+    [3, 4, 5, 1, 2, 0, 4],  # coreference on the test side only; upper 4 > 3: not certified
+    [6, 6, 7, 0, 0, 3, 6],  # coreference on the gold side only
+    [2, 2, 2, 0, 0, 0, 2],  # no coreference
+]
+
+
+def test_pooled_counts_pairs_and_certification_by_hand() -> None:
+    summary = DocSmatch().summary(np.array(STATS, dtype=float))
+    assert summary["aspects"] == {
+        "Smatch": {"matched": 11.0, "n_test": 12.0, "n_gold": 14.0, "pairs": 3},
+        "Coref": {"matched": 1.0, "n_test": 2.0, "n_gold": 3.0, "pairs": 2},
+    }
+    assert set(summary) == {"aspects", "uncertified", "max_f_gain"}
+    assert summary["uncertified"] == 1
+    # pooled 11 of 12 / 14, upper 12: F from 22/26 to 24/26
+    assert summary["max_f_gain"] == pytest.approx(2 / 26, abs=1e-12)
+
+
+def test_one_flat_row_is_one_pair() -> None:
+    summary = DocSmatch().summary([3, 4, 5, 1, 2, 0, 3])
+    assert summary["aspects"]["Coref"] == {"matched": 1.0, "n_test": 2.0, "n_gold": 0.0, "pairs": 1}
+    assert summary["aspects"]["Smatch"]["pairs"] == 1
+    assert (summary["uncertified"], summary["max_f_gain"]) == (0, 0.0)
