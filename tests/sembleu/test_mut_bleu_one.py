@@ -50,3 +50,20 @@ def test_bleu_one_has_the_bits_of_bleu(case: tuple[np.ndarray, tuple[float, ...]
 def test_hand_computed_scores(stats: list[float], expected: float) -> None:
     weights = (1 / 3, 1 / 3, 1 / 3)
     assert bleu_one(np.array(stats, dtype=float), weights) == pytest.approx(expected, rel=1e-12)
+
+
+def test_bleu_computes_in_float64_without_warnings() -> None:
+    import warnings
+
+    rows = [
+        [2, 4, 0, 3, 0, 0, 4, 4],  # zero matches: log(0) in a branch np.where does not take
+        [1, 0, 0, 0, 0, 0, 0, 4],  # no n-gram at all and an empty hypothesis
+        [1, 3, 1, 2, 1, 1, 3, 7],  # every order, a brevity penalty
+    ]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        wide = bleu(np.array(rows, dtype=np.float64), (1 / 3, 1 / 3, 1 / 3))
+        narrow = bleu(np.array(rows, dtype=np.float32), (1 / 3, 1 / 3, 1 / 3))
+    assert narrow.dtype == np.float64
+    assert narrow.tobytes() == wide.tobytes()
+    assert wide[2] == pytest.approx(math.exp(1 - 7 / 3) * (1 / 3 * 1 / 2 * 1) ** (1 / 3), rel=1e-12)
