@@ -35,3 +35,21 @@ def test_one_flat_row_is_one_pair() -> None:
     assert summary["aspects"]["Coref"] == {"matched": 1.0, "n_test": 2.0, "n_gold": 0.0, "pairs": 1}
     assert summary["aspects"]["Smatch"]["pairs"] == 1
     assert (summary["uncertified"], summary["max_f_gain"]) == (0, 0.0)
+
+
+def test_scores_of_several_pairs_by_hand() -> None:
+    scores = DocSmatch().scores(np.array(STATS, dtype=float))
+    assert scores["Smatch.P"].tolist() == [3 / 4, 1.0, 1.0]
+    assert scores["Smatch.R"].tolist() == [3 / 5, 6 / 7, 1.0]
+    assert scores["Coref.P"][0] == 0.5 and scores["Coref.R"][0] == 0.0
+    assert np.isnan(scores["Coref.F"][2])  # no coreference on either side: does not apply
+    one = DocSmatch().scores(np.array(STATS[0], dtype=float))
+    assert one["Smatch.F"] == pytest.approx(2 * 3 / (4 + 5))
+
+
+def test_the_coreference_ceiling_earns_every_weight() -> None:
+    from amrmetrics.align import AlignmentProblem
+    from amrmetrics.metrics.docsmatch import _ceiling
+
+    problem = AlignmentProblem(np.array([[1.0, 0.0], [2.0, 1.0]]), np.array([[0, 0, 1, 1]], dtype=np.int64), np.array([3.0]))
+    assert _ceiling(problem) == 7.0
