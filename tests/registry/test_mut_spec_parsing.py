@@ -3,8 +3,12 @@ for yes and no, empty values and unions, written out by hand."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from amrmetrics.metrics.docsmatch import DocSmatch
+from amrmetrics.metrics.fine import FineSmatch
 from amrmetrics.metrics.registry import MetricSpecError, _coerce, parse_metrics, split_specs
 from amrmetrics.metrics.smatch import Smatch
 
@@ -40,3 +44,25 @@ def test_an_empty_value_of_an_optional_parameter_is_none() -> None:
 def test_a_union_of_several_types_keeps_the_text() -> None:
     assert _coerce(Smatch, "x", "7", int | str) == "7"
     assert _coerce(Smatch, "x", "7", int | None) == 7
+
+
+@pytest.mark.parametrize("word", ["0", "no", "NO", "false", "off", "Off"])
+def test_an_alias_flag_set_to_no_is_an_unknown_parameter_of_the_metric(word: str) -> None:
+    message = "smatch: unknown parameter(s) fine; parameters: std, solver, timeout, restarts, seed"
+    with pytest.raises(MetricSpecError, match=f"^{re.escape(message)}$"):
+        parse_metrics(f"smatch:fine={word}")
+
+
+@pytest.mark.parametrize("word", ["1", "yes", "true", "TRUE", "on", "On"])
+def test_an_alias_flag_set_to_yes_names_the_other_metric(word: str) -> None:
+    assert parse_metrics(f"smatch:doc={word}") == [DocSmatch()]
+    assert parse_metrics(f"smatch:fine={word}") == [FineSmatch()]
+
+
+def test_an_alias_flag_with_a_value_passes_it_on() -> None:
+    assert parse_metrics("smatch:doc=any") == [DocSmatch(doc="any")]
+
+
+def test_unknown_parameters_are_listed_with_the_known_ones() -> None:
+    with pytest.raises(MetricSpecError, match=r"^sema: unknown parameter\(s\) x, y; parameters: none$"):
+        parse_metrics("sema:x=1,y=2")
