@@ -53,3 +53,13 @@ def test_the_coreference_ceiling_earns_every_weight() -> None:
 
     problem = AlignmentProblem(np.array([[1.0, 0.0], [2.0, 1.0]]), np.array([[0, 0, 1, 1]], dtype=np.int64), np.array([3.0]))
     assert _ceiling(problem) == 7.0
+
+
+def test_a_single_coreference_item_on_one_side_makes_the_aspect_apply() -> None:
+    summary = DocSmatch().summary(np.array([[1, 1, 1, 0, 1, 0, 1], [1, 1, 1, 0, 0, 1, 1], [1, 1, 1, 0, 0, 0, 1]], dtype=float))
+    assert summary["aspects"]["Coref"] == {"matched": 0.0, "n_test": 1.0, "n_gold": 1.0, "pairs": 2}
+
+
+def test_summary_sums_in_float64() -> None:
+    stats = np.array([[1e8, 1e8, 1e8, 0, 0, 0, 1e8], [1, 1, 1, 0, 0, 0, 1]], dtype=np.float32)  # float32 loses the ones
+    assert DocSmatch().summary(stats)["aspects"]["Smatch"] == {"matched": 1e8 + 1, "n_test": 1e8 + 1, "n_gold": 1e8 + 1, "pairs": 2}

@@ -64,3 +64,10 @@ def test_no_pairs() -> None:
     summary = FineSmatch().summary(np.zeros((0, 29)))
     assert summary["aspects"]["Smatch"] == {"matched": 0.0, "n_test": 0.0, "n_gold": 0.0, "pairs": 0}
     assert (summary["uncertified"], summary["max_f_gain"], summary["uncertified_subgraphs"]) == (0, 0.0, 0)
+
+
+def test_pooled_counts_are_summed_in_float64() -> None:
+    big = [(1e8, 1e8, 1e8)] + [(0, 0, 0)] * 8
+    one = [(1, 1, 1)] + [(0, 0, 0)] * 8
+    stats = np.array([row(big, 1e8, 0), row(one, 1.0, 0)], dtype=np.float32)  # float32 would lose the ones
+    assert FineSmatch().summary(stats)["aspects"]["Smatch"] == {"matched": 1e8 + 1, "n_test": 1e8 + 1, "n_gold": 1e8 + 1, "pairs": 2}
