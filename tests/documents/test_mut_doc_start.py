@@ -51,3 +51,20 @@ def test_no_root_and_the_empty_graph() -> None:
     graph = doc((("a", ":ARG0", "c"),), "ac", root=None)
     assert dict(connected_sentences(graph).sentences) == {"a": frozenset({DOC}), "c": frozenset({DOC})}
     assert connected_sentences(Graph()) == DocStructure({}, (), frozenset(), frozenset())
+
+
+def test_compatibility_by_sentence_and_with_empty_sides() -> None:
+    from amrmetrics.metrics.doc_start import compatibility
+
+    test = doc((("d", ":snt1", "a"), ("d", ":snt2", "b")), "dab")
+    gold = doc((("d", ":snt1", "x"), ("d", ":snt2", "y")), "dxy")
+    allowed = compatibility(test.variables, connected_sentences(test), gold.variables, connected_sentences(gold))
+    assert allowed.mask().tolist() == [[True, False, False], [False, True, False], [False, False, True]]
+    empty = Graph()
+    one_side = compatibility([], connected_sentences(empty), gold.variables, connected_sentences(gold))
+    assert one_side.mask().shape == (0, 3) and one_side.mask().dtype == bool
+    other_side = compatibility(test.variables, connected_sentences(test), [], connected_sentences(empty))
+    assert other_side.mask().shape == (3, 0) and other_side.mask().dtype == bool
+    neither = compatibility([], connected_sentences(empty), [], connected_sentences(empty))
+    assert neither.mask().shape == (0, 0) and neither.mask().dtype == bool
+    assert neither.table.dtype == bool
