@@ -3,6 +3,7 @@ reaching the graded problem."""
 
 from __future__ import annotations
 
+import pytest
 from conftest import DATA
 
 from amrmetrics.embed import open_embedder
@@ -30,3 +31,22 @@ def test_the_classic_preset_counts_duplicate_triples_k_times_l() -> None:
     text = "(a / x :mod (b / y) :mod b)"
     metric = parse_metrics("s2match:std=smatch-classic", TINY)[0]
     assert metric.pair(metric.prepare(decode(text)), metric.prepare(decode(text))).stats[:3] == (7.0, 5.0, 5.0)
+
+
+def test_compat_with_an_empty_side_scores_nothing() -> None:
+    from amrmetrics.graph import Graph
+
+    metric = parse_metrics("s2match:compat=yes", TINY)[0]
+    empty, king = metric.prepare(Graph()), metric.prepare(decode("(a / king)"))
+    assert metric.pair(empty, king).stats == (0.0, 0.0, 2.0, 0.0)  # the other side: instance and root triple
+    assert metric.pair(king, empty).stats == (0.0, 2.0, 0.0, 0.0)
+
+
+def test_compat_grades_the_root_triple_by_the_root_concepts_not_another_node() -> None:
+    # per side: 2 instances, :ARG0, :polarity -, the root triple = 5; a -> p and b -> l:
+    # king~prince 0.8 + small~small 1 + 1 + 1 + the root triple graded king~prince 0.8 = 4.6
+    metric = parse_metrics("s2match:compat=yes", TINY)[0]
+    test = metric.prepare(decode("(a / king :ARG0 (b / small :polarity -))"))
+    gold = metric.prepare(decode("(p / prince :ARG0 (l / small :polarity -))"))
+    assert test.attributes[0] == ("b", ":polarity", "-")  # the root triple is not the first attribute
+    assert metric.pair(test, gold).stats[:3] == pytest.approx((4.6, 5.0, 5.0))
