@@ -78,3 +78,15 @@ def test_details_by_hand() -> None:
     assert details["alignment"] == [["d", "d"], ["a", "a"], ["b", "b"], ["c", "c"], ["e", "e"]]
     assert len(details["sentences"]) == 2
     assert details["solver_seconds"] >= 0.0
+
+
+def test_sentence_rows_by_hand() -> None:
+    metric = DocSmatch(doc="any")
+    one = score(metric, DecomposingSolver(), "(k / king :mod (s / small))", "(p / prince :mod (l / little))")
+    # a graph without :sntK is sentence 1, root included: k -> p (gold node 0) and s -> l match
+    # the relation and the root triple, 2 of 4 on each side
+    assert one.details["sentences"] == [{"sentence": 1, "matched": 2.0, "n_test": 4, "n_gold": 4, "P": 0.5, "R": 0.5, "F": 0.5}]
+    two = "(d / multi-sentence :snt1 (a / boy) :snt2 (b / girl))"
+    three = "(d / multi-sentence :snt1 (a / boy) :snt2 (b / girl) :snt3 (c / cat))"
+    rows = score(DocSmatch(doc="any"), DecomposingSolver(), two, three).details["sentences"]
+    assert [(r["sentence"], r["matched"], r["n_test"], r["n_gold"]) for r in rows] == [(1, 1.0, 1, 1), (2, 1.0, 1, 1), (3, 0.0, 0, 1)]
