@@ -1,0 +1,31 @@
+"""docSmatch's reading of relations and of coreference edges, written out by hand."""
+
+from __future__ import annotations
+
+import pytest
+
+from amrmetrics.metrics.doc_structure import DocStructure, _stored
+
+
+@pytest.mark.parametrize(
+    ("relation", "stored"),
+    [
+        (("x", ":mod", "y"), ("y", "domain", "x", True)),
+        (("x", ":MOD", "y"), ("y", "domain", "x", True)),
+        (("x", ":ARG0", "y"), ("x", "arg0", "y", False)),
+        (("x", ":ARG0-of", "y"), ("y", "arg0", "x", True)),
+        (("x", ":consist-of", "y"), ("x", "consist-of", "y", False)),
+        (("x", ":domain", "y"), ("x", "domain", "y", False)),
+    ],
+)
+def test_relations_as_docsmatch_stores_them(relation: tuple[str, str, str], stored: tuple) -> None:
+    assert _stored(relation) == stored
+
+
+def test_part_and_subset_across_sentences_are_coreference_edges() -> None:
+    structure = DocStructure({"a": frozenset({1}), "b": frozenset({2}), "c": frozenset({1})}, (1, 2), frozenset(), frozenset())
+    assert structure.is_coref_edge(("a", ":part", "b"))
+    assert structure.is_coref_edge(("a", ":Subset", "b"))
+    assert structure.is_coref_edge(("a", ":PART", "b"))
+    assert not structure.is_coref_edge(("a", ":part", "c"))  # within one sentence
+    assert not structure.is_coref_edge(("a", ":ARG0", "b"))
