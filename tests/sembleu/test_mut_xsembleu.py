@@ -24,3 +24,10 @@ def test_xsembleu_names_the_translated_labels() -> None:
 def test_an_untranslated_label_is_not_listed() -> None:
     assert details(XSemBLEU(**DICT), EN, ES_CAT) == {"translations": {"niño": "boy", "querer": "want"}}
     assert details(XSmatch(**DICT), EN, ES_CAT)["translations"] == {"niño": "boy", "querer": "want"}
+
+
+def test_the_translation_settings_reach_the_translator() -> None:
+    vectors = str(DATA / "crosslingual" / "tiny-xl-vectors.txt")
+    signature = XSmatch(dictionary=DICT["dictionary"], source_lang="es", vectors=vectors, min_sim=0.75).translation().signature()
+    assert signature.startswith("dict:es-en.tsv@") and "+nn:tiny-xl-vectors.txt@" in signature and signature.endswith(">0.75")
+    assert XSemBLEU(source_lang="zh").translation().signature().startswith("cedict@")  # auto picks the dictionary of the language
