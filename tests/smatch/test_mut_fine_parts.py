@@ -82,3 +82,15 @@ def test_lexicographic_problem_by_hand() -> None:
     # aspect (0,1,1,0) is full (1,0,0,1), written (0,1,1,0)
     assert out.pairs.tolist() == [[0, 0, 1, 1], [0, 1, 1, 0]]
     assert out.weights.tolist() == [6.0 + 5.0, 7.0]
+
+
+def test_a_graph_against_itself_matches_every_aspect_and_is_certain() -> None:
+    text = "(w / want-01 :ARG0 (b / boy) :ARG1 (g / go-02 :ARG0 b :polarity -) :mod (n / name :op1 \"x\"))"
+    metric = FineSmatch()
+    prepared = metric.prepare(decode(text))
+    stats = metric.pair(prepared, prepared).stats
+    for k in range(9):
+        matched, n_test, n_gold = stats[3 * k : 3 * k + 3]
+        assert matched == n_test == n_gold
+    assert stats[3 * 7 : 3 * 7 + 3] == (5.0, 5.0, 5.0)  # Reentrancies: the 2 edges into b and the instances of w, g, b
+    assert stats[-1] == 0.0  # every aspect count is certain
