@@ -29,3 +29,17 @@ def test_part_and_subset_across_sentences_are_coreference_edges() -> None:
     assert structure.is_coref_edge(("a", ":PART", "b"))
     assert not structure.is_coref_edge(("a", ":part", "c"))  # within one sentence
     assert not structure.is_coref_edge(("a", ":ARG0", "b"))
+
+
+def test_nodes_reached_only_through_coreference_edges_join_the_sentence() -> None:
+    from amrmetrics.metrics.doc_structure import structure
+    from amrmetrics.read import decode
+
+    # b1 hangs from z1 by :coref only, f from b1, g from y: a :coref edge is no parent edge, so they
+    # are reached through the coreference pass, in variable order (z1 before b1, whose name sorts first)
+    graph = decode(
+        "(d / multi-sentence :snt1 (z1 / boy :coref (b1 / person :coref (f / thing))) :snt2 (y / girl :coref (g / thing)))"
+    )
+    assert dict(structure(graph).sentences) == {
+        "d": frozenset({0}), "z1": frozenset({1}), "b1": frozenset({1}), "f": frozenset({1}), "y": frozenset({2}), "g": frozenset({2})
+    }
