@@ -43,3 +43,15 @@ def test_nodes_reached_only_through_coreference_edges_join_the_sentence() -> Non
     assert dict(structure(graph).sentences) == {
         "d": frozenset({0}), "z1": frozenset({1}), "b1": frozenset({1}), "f": frozenset({1}), "y": frozenset({2}), "g": frozenset({2})
     }
+
+
+def test_chain_nodes_have_parents_in_two_different_sentences() -> None:
+    from amrmetrics.metrics.doc_structure import structure
+    from amrmetrics.read import decode
+
+    shared = structure(decode("(d / multi-sentence :snt1 (a / x :ARG0 (n / y)) :snt2 (b / z :ARG1 n))"))
+    assert shared.sentences["n"] == frozenset({1, 2}) and shared.chain_nodes == frozenset({"n"})
+    # n is in sentences 1 and 2 (b reaches it by :part, which is no parent edge); its two parents a and c
+    # are both in sentence 1: not a chain node
+    one_side = structure(decode("(d / multi-sentence :snt1 (a / x :ARG0 (n / y) :ARG1 (c / w :ARG2 n)) :snt2 (b / z :part n))"))
+    assert one_side.sentences["n"] == frozenset({1, 2}) and one_side.chain_nodes == frozenset()
