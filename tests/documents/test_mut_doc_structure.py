@@ -55,3 +55,7 @@ def test_chain_nodes_have_parents_in_two_different_sentences() -> None:
     # are both in sentence 1: not a chain node
     one_side = structure(decode("(d / multi-sentence :snt1 (a / x :ARG0 (n / y) :ARG1 (c / w :ARG2 n)) :snt2 (b / z :part n))"))
     assert one_side.sentences["n"] == frozenset({1, 2}) and one_side.chain_nodes == frozenset()
+
+
+def test_a_node_the_structure_does_not_know_is_at_the_document_level() -> None:
+    assert DocStructure({"a": frozenset({1})}, (1,), frozenset(), frozenset()).of("zz") == frozenset({0})

@@ -69,6 +69,8 @@ def test_classic_preset_counts_duplicate_triples_k_times_l() -> None:
     # matched: 4 + 2 + 2 x 2 + 1 = 11
     result = score(DocSmatch(std="smatch-classic"), DecomposingSolver(), doc, doc)
     assert result.stats[:3] == (11.0, 9.0, 9.0)
+    # sentence 1 alone: instances a, b and the two copies of (a :mod b): 2 + 2 x 2 = 6 of 4
+    assert [(r["matched"], r["n_test"]) for r in result.details["sentences"]] == [(6.0, 4), (1.0, 1)]
 
 
 def test_details_by_hand() -> None:
