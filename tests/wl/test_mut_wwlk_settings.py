@@ -41,3 +41,16 @@ def test_min_entropy_weights_grow_and_keep_their_prefix() -> None:
     assert np.array_equal(metric._min_entropy(100), full)
     assert np.array_equal(metric._min_entropy(100), full)  # read back from the cache
     assert np.array_equal(metric._min_entropy(3), full[:, :3])
+
+
+def test_a_graph_against_itself_is_at_distance_zero() -> None:
+    from conftest import DATA
+
+    from amrmetrics.read import decode
+
+    metric = WWLK(vectors=str(DATA / "wl-vectors.txt"), stability=0, weights="ones")
+    graph = metric.prepare(decode("(w / want-01 :ARG0 (b / boy))"))
+    result = metric.pair(graph, graph)
+    assert result.stats == (1.0, 1.0)
+    assert result.details["distance"] == 0.0
+    assert sorted((a, b) for a, b, *_ in result.details["alignment"]) == [(n, n) for n in sorted(graph.graph.names)]
