@@ -1,0 +1,56 @@
+"""WWLK's parameter checks (exact messages) and its cached min_entropy weights, which grow on demand
+and equal the weight sequence of :func:`~amrmetrics.metrics.wwlk_labels.min_entropy_weights`."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+
+from amrmetrics.metrics.wwlk import WWLK
+from amrmetrics.metrics.wwlk_labels import min_entropy_weights
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"k": -1}, "k must be >= 0"),
+        ({"stability": -1}, "stability must be >= 0"),
+        ({"weights": "heavy"}, "weights must be auto, ones, constant, random_uniform or min_entropy"),
+        ({"direction": "up"}, "direction must be both, fromout or fromin"),
+        ({"transport": "ship"}, "transport must be auto, pot or scipy"),
+    ],
+)
+def test_bad_parameters_are_named(kwargs: dict, message: str) -> None:
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
+        WWLK(**kwargs)
+
+
+@pytest.mark.parametrize("kwargs", [{"k": 0}, {"stability": 0}, {"direction": "fromout"}, {"direction": "fromin"}, {"weights": "random_uniform"}])
+def test_edge_values_are_accepted(kwargs: dict) -> None:
+    metric = WWLK(**kwargs)
+    assert all(getattr(metric, key) == value for key, value in kwargs.items())
+
+
+def test_min_entropy_weights_grow_and_keep_their_prefix() -> None:
+    metric = WWLK(stability=2, seed=7)
+    full = min_entropy_weights(100, 3, 7)
+    assert np.array_equal(metric._min_entropy(5), full[:, :5])
+    assert np.array_equal(metric._min_entropy(40), full[:, :40])  # grown past the first 16 columns
+    assert np.array_equal(metric._min_entropy(100), full)
+    assert np.array_equal(metric._min_entropy(100), full)  # read back from the cache
+    assert np.array_equal(metric._min_entropy(3), full[:, :3])
+
+
+def test_a_graph_against_itself_is_at_distance_zero() -> None:
+    from conftest import DATA
+
+    from amrmetrics.read import decode
+
+    metric = WWLK(vectors=str(DATA / "wl-vectors.txt"), stability=0, weights="ones")
+    graph = metric.prepare(decode("(w / want-01 :ARG0 (b / boy))"))
+    result = metric.pair(graph, graph)
+    assert result.stats == (1.0, 1.0)
+    assert result.details["distance"] == 0.0
+    assert sorted((a, b) for a, b, *_ in result.details["alignment"]) == [(n, n) for n in sorted(graph.graph.names)]
