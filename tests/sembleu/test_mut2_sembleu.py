@@ -10,8 +10,9 @@ from __future__ import annotations
 import warnings
 
 import numpy as np
+import pytest
 
-from amrmetrics.metrics.sembleu import SemBLEU, bleu
+from amrmetrics.metrics.sembleu import SemBLEU, bleu, bleu_one
 from amrmetrics.read.decode import decode
 
 
@@ -45,3 +46,26 @@ def test_bleu_is_silent_on_infinite_lengths() -> None:
         warnings.simplefilter("error")
         score = bleu(np.array([[1, 1, 0, 0, 0, 0, np.inf, np.inf]]), (1 / 3, 1 / 3, 1 / 3))
     assert np.isnan(score[0])
+
+
+def test_one_pair_path_with_no_counted_order() -> None:
+    # the per-pair path (bleu_one) on the first test's statistics: K = 0, every weight 0, score 1
+    stats = np.array([2, 0, 0, 0, 0, 0, 4, 4], dtype=float)
+    assert bleu_one(stats, (1 / 3, 1 / 3, 1 / 3)) == 1.0
+    assert bleu_one(np.array([2, 0, 4, 4], dtype=float), (1.0,)) == 1.0  # n = 1: still K = 0 < n
+
+
+def test_one_pair_path_leaves_out_the_order_above_the_highest_counted_one() -> None:
+    # K = 1 (no bigram or trigram counted): only p_1 = 1 / 1 counts; the bigram's ratio inf / 1 has weight 0
+    # and is left out, as bleu leaves it out, so both give 1 rather than 0 * inf = NaN
+    stats = np.array([1, 1, np.inf, 0, 0, 0, 4, 4])
+    weights = (1 / 3, 1 / 3, 1 / 3)
+    with np.errstate(all="ignore"):
+        assert bleu_one(stats, weights) == 1.0
+        assert bleu(stats[None, :], weights).tolist() == [1.0]
+
+
+@pytest.mark.parametrize("n", [0, -1])
+def test_n_below_one_is_refused_by_name(n: int) -> None:
+    with pytest.raises(ValueError, match=r"^n must be >= 1$"):
+        SemBLEU(n=n)
