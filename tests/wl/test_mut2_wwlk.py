@@ -4,9 +4,12 @@ direction, vectors, nodes)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from conftest import DATA
 
+from amrmetrics.embed import VectorsFileError, vectors_file
 from amrmetrics.metrics.wwlk import WWLK
 
 VECTORS = str(DATA / "wl-vectors.txt")
@@ -43,3 +46,13 @@ def test_either_random_weights_or_samples_name_the_seed(weights: str, stability:
     metric = WWLK(vectors=VECTORS, weights=weights, stability=stability, seed=7)
     assert ("seed", "7") in items(metric)
     assert ("stability", str(stability)) in items(metric)
+
+
+def test_opening_announces_the_negation_words(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a big text file keeps only announced words: opening WWLK's embedder announces false, not and untrue
+    # (the words of the "-" label), so reading the announced words meets the bad value on the "not" line
+    monkeypatch.setattr(vectors_file, "FULL_LOAD_BYTES", 0)
+    path = tmp_path / "vectors.txt"
+    path.write_text("boy 1 0 0\nnot 0 x 1\n")
+    with pytest.raises(VectorsFileError, match="line 2"):
+        WWLK(vectors=str(path)).embedder().load()
