@@ -71,6 +71,12 @@ def test_a_full_mapping_read_as_an_aspect_s() -> None:
     assert _restrict(mapping, np.array([0, 1, -1, 3]), np.array([1, 2])) == [1, -1, -1, 0]
 
 
+def test_an_unmapped_node_is_not_sent_to_a_gold_node_missing_from_the_full_graph() -> None:
+    """Full test node 0 is unmapped; the aspect's gold node 0 is not in the full graph (-1): the
+    aspect's test node 0 (full 0) stays unmapped, its node 1 (full 1) goes to full gold 0 = aspect 1."""
+    assert _restrict([-1, 0], np.array([0, 1]), np.array([-1, 0])) == [-1, 1]
+
+
 def test_lexicographic_problem_by_hand() -> None:
     full = AlignmentProblem(np.array([[1.0, 0.0], [0.0, 1.0]]), np.array([[0, 0, 1, 1]], dtype=np.int64), np.array([2.0]))
     # aspect nodes in the other order: aspect test 0 / 1 is full 1 / 0, gold alike

@@ -128,8 +128,11 @@ def label_bags(graph: Graph) -> dict[str, Counter[str]]:
 
 
 def _restrict(mapping: Sequence[int], rows: np.ndarray, cols: np.ndarray) -> list[int]:
-    """A full-graph mapping as a mapping of a subgraph whose nodes are full nodes ``rows`` / ``cols``."""
-    inverse = {int(j): c for c, j in enumerate(cols)}
+    """A full-graph mapping as a mapping of a subgraph whose nodes are full nodes ``rows`` / ``cols``.
+
+    A node of the subgraph that is not in the full graph (``-1``) is unmapped; it is never the
+    image of a full node the mapping leaves unmapped (also ``-1``)."""
+    inverse = {int(j): c for c, j in enumerate(cols) if j >= 0}
     return [inverse.get(mapping[r], -1) if r >= 0 else -1 for r in rows]
 
 
