@@ -107,10 +107,6 @@ def difference_intervals(
         return {avg: {k: matrix[avg][:, c] for c, k in enumerate(metric.score_names)} for avg in AVERAGES}
 
     return interval_info("paired percentile bootstrap", len(stats_a), resamples, seed, confidence, draws)
-    draws = paired_bootstrap(metric, stats_a, stats_b, resamples, seed)
-    for avg in AVERAGES:
-        info[avg] = {k: interval_bounds(draws[avg][:, c], confidence) for c, k in enumerate(metric.score_names)}
-    return info
 
 
 def _swap_masks(n: int, trials: int, seed: int) -> tuple[str, int, Iterator[np.ndarray]]:
