@@ -4,7 +4,7 @@ For each package named in ``mutation/packages.toml`` it copies ``src/``, ``tests
 ``examples/``, ``pyproject.toml`` and ``README.md`` into ``WORKDIR/<package>``, writes mutmut's ``setup.cfg`` there (mutate only
 that package, run only its test selection), runs ``mutmut run`` (mutmut keeps its results in
 ``WORKDIR/<package>/mutants``, so an interrupted run resumes where it stopped), and then writes
-one table: mutants, killed, surviving, judged equivalent (``mutation/equivalent/<package>.toml``, each with
+one table: mutants, killed, surviving, judged equivalent (``mutation/equivalent/*.toml``, each with
 its reason and diff; a judgement counts only for a survivor of that function with that very diff,
 or for a timeout, which then was a test blocking rather than a check failing), not covered,
 timeouts, and the score = killed / (mutants − equivalent), timeouts counted as killed. The
