@@ -103,11 +103,13 @@ def _metrics(metrics: str | Metric | Iterable[str | Metric], options: Mapping[st
 
 
 def _pair_scores(metric: Metric, results: Sequence[PairResult], spec: str | None = None) -> list[PairScore]:
-    """One metric's scores of many pairs (its ``scores`` computed once, for all of them)."""
+    """One metric's scores of many pairs (its ``scores`` computed once, for all of them; one pair's
+    from its 1-D statistics, the per-pair path a metric may make cheaper, as SemBLEU does)."""
     if not results:
         return []
     stats = np.array([r.stats for r in results], dtype=np.float64)
-    columns = {name: values.tolist() for name, values in metric.scores(stats).items()}
+    scores = metric.scores(stats[0] if len(results) == 1 else stats)
+    columns = {name: np.reshape(values, -1).tolist() for name, values in scores.items()}
     spec = metric.spec() if spec is None else spec
     stat_names = metric.stat_names
     return [
