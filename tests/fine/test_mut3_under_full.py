@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 from amrmetrics.align import problem as problem_module
 from amrmetrics.align.decompose import DecomposingSolver
 from amrmetrics.align.result import Alignment
@@ -116,3 +118,28 @@ def test_exactly_face_links_links_are_solved_whole(monkeypatch):
     counts, uncertified = run(CONTROL, GIRL)
     assert counts["Reentrancies"] == (1, 5, 5)
     assert uncertified == 0
+
+
+def test_the_face_lp_gets_the_metric_timeout(monkeypatch):
+    """FACE_LINKS 0: every re-solved aspect asks for the face, whose LP gets the metric's timeout.
+    With 1e-9 s it cannot finish, so Reentrancies (the one re-solved aspect, as above) keeps its
+    count under the returned alignment, uncertified; the alignments themselves come from an exact
+    solver without a time limit."""
+    monkeypatch.setattr(fine, "FACE_LINKS", 0)
+    metric = FineSmatch(timeout=1e-9)
+    metric.set_cached("solver", DecomposingSolver())
+    stats = metric.pair(metric.prepare(decode(CONTROL)), metric.prepare(decode(GIRL))).stats
+    reentrancies = ASPECTS.index("Reentrancies")
+    assert stats[3 * reentrancies : 3 * reentrancies + 3] == (1, 5, 5)
+    assert stats[-1] == 1
+
+
+def test_scores_of_several_pairs_at_once():
+    """Two rows of statistics give two scores per aspect: SAME against itself (F 1 everywhere it
+    applies) and CONTROL against GIRL (Smatch 6 of 7 and 11: P 6/7, R 6/11)."""
+    metric = FineSmatch()
+    rows = [
+        metric.pair(metric.prepare(decode(t)), metric.prepare(decode(g))).stats for t, g in ((SAME, SAME), (CONTROL, GIRL))
+    ]
+    scores = metric.scores(np.array(rows))
+    assert scores["Smatch.P"].tolist() == [1.0, 6 / 7] and scores["Smatch.R"].tolist() == [1.0, 6 / 11]
