@@ -121,3 +121,14 @@ def test_decimal_masses_are_read_as_floats() -> None:
     cols = emd(CROSS, b=quarter, backend="scipy")
     assert rows.cost == pytest.approx(0.25) and np.allclose(rows.plan, [[0.25, 0.0], [0.25, 0.5]])
     assert cols.cost == pytest.approx(0.25) and np.allclose(cols.plan, [[0.25, 0.25], [0.0, 0.5]])
+
+
+def test_the_linear_program_leaves_no_negative_zero() -> None:
+    """Masses given (so the LP, not the assignment): costs 0, 0 / 0, 1 with halves on both sides. The
+    only plan of cost 0 leaves (1, 1) empty, so (0, 1) and (1, 0) take 0.5 each and (0, 0) is 0. HiGHS
+    reports that 0 as -0.0 (a nonbasic variable at its bound); the plan must hold +0.0 (no sign bit),
+    as every transport plan is non-negative."""
+    costs = np.array([[0.0, 0.0], [0.0, 1.0]])
+    result = emd(costs, a=np.array([0.5, 0.5]), b=np.array([0.5, 0.5]), backend="scipy")
+    assert result.cost == 0.0 and result.plan.tolist() == [[0.0, 0.5], [0.5, 0.0]]
+    assert not np.signbit(result.plan).any()
