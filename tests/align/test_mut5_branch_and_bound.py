@@ -162,7 +162,7 @@ class Recording(highspy.Highs):
         super().__init__()
         self.statuses: list[tuple] = []
 
-    def setOptionValue(self, name, value):  # noqa: N802 (highspy's name)
+    def setOptionValue(self, name, value):
         status = super().setOptionValue(name, value)
         self.statuses.append((name, value, status))
         return status
