@@ -143,3 +143,73 @@ def test_scores_of_several_pairs_at_once():
     ]
     scores = metric.scores(np.array(rows))
     assert scores["Smatch.P"].tolist() == [1.0, 6 / 7] and scores["Smatch.R"].tolist() == [1.0, 6 / 11]
+
+
+def test_a_graph_against_itself_is_certified_without_all_links(monkeypatch):
+    """LINK_LIMIT 0 (every problem restricted, so no solver proves anything after the full
+    alignment): SAME against itself matches every triple of every aspect, as many as any alignment
+    could (smatch: min(|test|, |gold|), 4 for Smatch, Unlabeled and No WSD, 3 for SRL; smatch-classic:
+    every positive weight of the aspect's problem, e.g. Unlabeled's unary 2 (w -> w, concept and
+    TOP) + 1 (b -> b) and the one :ARG0 link, 4). Nothing to gain: every count is certified."""
+    monkeypatch.setattr(problem_module, "LINK_LIMIT", 0)
+    for std in ("smatch", "smatch-classic"):
+        counts, uncertified = run(SAME, SAME, std)
+        assert [counts[a] for a in ("Unlabeled", "No WSD", "SRL")] == [(4, 4, 4), (4, 4, 4), (3, 3, 3)]
+        assert uncertified == 0, std
+
+
+def test_the_classic_ceiling_is_every_positive_weight():
+    """smatch-classic, CONTROL against GIRL, a solver that proves nothing after the full alignment.
+    The Reentrancies problem earns 1 in unary weights (b -> b) and 2 in links, a ceiling of 3 above
+    the 1 matched under the full alignment (2 when b -> g2), so the count is not certified: 1."""
+    counts, uncertified = run(CONTROL, GIRL, "smatch-classic", Scripted())
+    assert counts["Reentrancies"] == (1, 5, 5)
+    assert uncertified == 1
+
+
+class GivesUpOnLinksAboveOne:
+    """Solves exactly, but proves (returns a bound for) only problems whose links weigh at most 1:
+    the lexicographic problems (links weighing the ceiling + 1) come back unproven."""
+
+    def __init__(self) -> None:
+        self.exact = DecomposingSolver()
+
+    def solve(self, problem):  # type: ignore[no-untyped-def]
+        found = self.exact.solve(problem)
+        if len(problem.weights) and problem.weights.max() > 1:
+            return Alignment.of(found.mapping, found.value, math.inf, "time-limit", 0.0)
+        return found
+
+
+def test_an_aspect_whose_own_optimum_is_its_count_needs_no_lexicographic_solve(monkeypatch):
+    """With the cheap bound made useless (eliminate returns an infinite bound, which bounds
+    anything), CONTROL against GIRL solves each graph aspect on its own: Unlabeled and No WSD
+    reach 6 and SRL 5, their counts under the full alignment, so those are certified without the
+    lexicographic solve. Reentrancies reaches 2 (b -> g2) above its 1 and needs it, which this
+    solver leaves unproven: 1 uncertified."""
+    monkeypatch.setattr(fine, "eliminate", lambda ip, value, *args, **kwargs: (ip, math.inf))
+    counts, uncertified = run(CONTROL, GIRL, solver=GivesUpOnLinksAboveOne())
+    assert [counts[a][0] for a in ("Unlabeled", "No WSD", "Reentrancies", "SRL")] == [6, 6, 1, 5]
+    assert uncertified == 1
+
+
+TRIANGLE = "(w / want-01 :quant 1 :ARG0 (b / boy :quant 2) :ARG1 (g / go-02 :ARG0 b))"
+TWO_TRIANGLES = (
+    "(r / and :op1 (w1 / want-01 :ARG0 (b1 / boy) :ARG1 (g1 / go-02 :ARG0 b1))"
+    " :op2 (w2 / want-01 :quant 1 :ARG0 (b2 / boy :quant 2) :ARG1 (g2 / go-02 :ARG0 (x / person))))"
+)
+"""TRIANGLE (9 triples) onto the second triangle w2, b2, g2: 3 concepts, 2 attributes, (w :ARG0 b) and
+(w :ARG1 g), 7, the one optimum; onto the first, w1, b1, g1: 3 concepts and 3 edges, 6. Reentrancy
+subgraphs: w, b, g and (w :ARG0 b), (g :ARG0 b) in TRIANGLE; w1, b1, g1 and their two edges in
+TWO_TRIANGLES (b2 has one parent): 5 each, all matched by the first triangle, none by the optimum."""
+
+
+def test_an_aspect_count_one_point_off_the_optimum_does_not_outweigh_it():
+    """TRIANGLE against TWO_TRIANGLES, both ways: Reentrancies matches 0 of 5 under the one optimal
+    full alignment (7); the alignment onto the first triangle matches all 5 but the full graphs
+    only 6. The lexicographic solve (weight 5 + 1 on the full problem) keeps the optimum, proving
+    0 the best: certified, no uncertified count (Smatch 7 of 9 and 19)."""
+    for test, gold in ((TRIANGLE, TWO_TRIANGLES), (TWO_TRIANGLES, TRIANGLE)):
+        counts, uncertified = run(test, gold)
+        assert counts["Smatch"][0] == 7 and counts["Reentrancies"] == (0, 5, 5)
+        assert uncertified == 0
