@@ -16,18 +16,26 @@ from amrmetrics.align.indexed import index_problem
 NO_LINKS = np.zeros((0, 4), dtype=np.int64)
 
 
+class CountingHighs:
+    """A HiGHS object that records the column count of every model passed to it and leaves the rest to
+    the real one (a wrapper: some highspy builds make the object's own attributes read-only)."""
+
+    def __init__(self, highs: object, passed: list[int]) -> None:
+        self._real, self._passed = highs, passed
+
+    def passModel(self, *args):
+        self._passed.append(args[0])
+        return self._real.passModel(*args)
+
+    def __getattr__(self, name: str):
+        return getattr(self._real, name)
+
+
 def counting_engine() -> tuple[HighsEngine, list[int]]:
     """A HighsEngine whose HiGHS object records the column count of every model passed to it."""
     engine = HighsEngine()
-    highs = engine._highs
-    real = highs.passModel
     passed: list[int] = []
-
-    def passModel(*args):
-        passed.append(args[0])
-        return real(*args)
-
-    highs.passModel = passModel
+    engine._highs = CountingHighs(engine._highs, passed)
     return engine, passed
 
 
