@@ -98,3 +98,17 @@ def renamed(graph: Graph, rng: np.random.Generator) -> Graph:
     attributes = tuple((name[v], r, c) for v, r, c in graph.attributes)
     relations = tuple((name[s], r, name[t]) for s, r, t in graph.relations)
     return Graph(instances, attributes, relations, name[graph.root] if graph.root else None)
+
+
+def count_potentials(monkeypatch, module) -> list[int]:
+    """Record the size of every problem ``module.potentials`` is computed for (one per elimination round
+    that dropped candidates); the real potentials are still returned."""
+    real = module.potentials
+    sizes: list[int] = []
+
+    def counting(problem):
+        sizes.append(problem.size)
+        return real(problem)
+
+    monkeypatch.setattr(module, "potentials", counting)
+    return sizes

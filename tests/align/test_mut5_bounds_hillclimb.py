@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from align_helpers import count_potentials
 
 from amrmetrics.align import AlignmentProblem, bounds, hillclimb
 from amrmetrics.align.bounds import eliminate
@@ -85,13 +86,7 @@ def staircase() -> AlignmentProblem:
 def test_elimination_stops_after_ten_rounds_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each round that drops candidates computes the potentials of what is left once."""
     real = bounds.potentials
-    rounds: list[int] = []
-
-    def counting(ip):
-        rounds.append(ip.size)
-        return real(ip)
-
-    monkeypatch.setattr(bounds, "potentials", counting)
+    rounds = count_potentials(monkeypatch, bounds)
     ip = index_problem(staircase())
     eliminate(ip, 56.0, rounds=20, potential=real(ip))
     assert len(rounds) == 13  # the problem has more than ten rounds to give

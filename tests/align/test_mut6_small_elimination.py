@@ -13,6 +13,7 @@ import math
 
 import pytest
 from align.test_mut5_bounds_hillclimb import Clock, staircase
+from align_helpers import count_potentials
 
 from amrmetrics.align import small_bounds
 from amrmetrics.align.small import index_small
@@ -28,13 +29,7 @@ def small_staircase():
 def rounds_run(monkeypatch: pytest.MonkeyPatch, **kwargs) -> int:
     """How many rounds dropped candidates (each computes the potentials of what is left once)."""
     real = small_bounds.potentials
-    calls: list[int] = []
-
-    def counting(sp):
-        calls.append(sp.size)
-        return real(sp)
-
-    monkeypatch.setattr(small_bounds, "potentials", counting)
+    calls = count_potentials(monkeypatch, small_bounds)
     sp = small_staircase()
     eliminate(sp, 56.0, real(sp), **kwargs)
     return len(calls)

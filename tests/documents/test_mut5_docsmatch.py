@@ -58,6 +58,13 @@ class FewestPairs:
         return Alignment.of(list(best), value, value, "optimal", 0.0)
 
 
+def with_fewest_pairs(test: str, gold: str):
+    """Document Smatch (any alignment) of a pair, solved by :class:`FewestPairs`."""
+    metric = DocSmatch(doc="any")
+    metric.set_cached("solver", FewestPairs())
+    return metric.pair(metric.prepare(decode(test)), metric.prepare(decode(gold)))
+
+
 def test_the_coreference_count_does_not_depend_on_which_optimum_the_solver_returns():
     """Default preset. Test e (coref-entity, :mod 7, :quant 5, root) with child b; gold d (root,
     :quant 5) with children b and g (coref-entity, :mod 7), and (g :ARG1 b). With b -> b (concept
@@ -68,9 +75,7 @@ def test_the_coreference_count_does_not_depend_on_which_optimum_the_solver_retur
     unmapped when that costs nothing)."""
     test = "(e / coref-entity :mod 7 :quant 5 :ARG1 (b / boy))"
     gold = "(d / thing :quant 5 :ARG1 (b / boy) :ARG0 (g / coref-entity :mod 7 :ARG1 b))"
-    metric = DocSmatch(doc="any")
-    metric.set_cached("solver", FewestPairs())
-    result = metric.pair(metric.prepare(decode(test)), metric.prepare(decode(gold)))
+    result = with_fewest_pairs(test, gold)
     assert result.details["alignment"] == [["e", "d"], ["b", "b"]]
     assert result.stats[:6] == (4.0, 6.0, 9.0, 1.0, 1.0, 2.0)  # 6 test triples, 9 gold
 
@@ -86,8 +91,6 @@ def test_a_better_coreference_count_one_point_off_the_optimum_is_not_taken():
     The count is 1, whichever optimum of the re-solve (weight 4 on the document) the solver returns."""
     test = "(a / see-01 :ARG0 (e / coref-entity :quant 5 :mod 7 :time 9) :ARG1 e)"
     gold = "(a / see-01 :ARG0 (g / coref-entity) :ARG1 g :ARG0 (d / thing :quant 5 :mod 7 :time 9) :ARG2 (h / coref-entity :quant 5 :mod 7 :time 9))"
-    metric = DocSmatch(doc="any")
-    metric.set_cached("solver", FewestPairs())
-    result = metric.pair(metric.prepare(decode(test)), metric.prepare(decode(gold)))
+    result = with_fewest_pairs(test, gold)
     assert result.details["alignment"] == [["a", "a"], ["e", "d"]]
     assert result.stats[:6] == (6.0, 8.0, 15.0, 1.0, 3.0, 5.0)  # test: 2 + TOP + 3 + 2; gold: 4 + TOP + 6 + 4
