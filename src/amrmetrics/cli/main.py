@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
 from amrmetrics.registry import Registry
 from amrmetrics.version import __version__
@@ -58,6 +60,29 @@ def _subcommand(parser: argparse.ArgumentParser, name: str) -> argparse.Argument
     return action.choices[name]
 
 
+YOUNG_COLLECTION = 20_000
+"""Allocations between two collections of the youngest generation while a command runs (Python's default is 700)."""
+
+
+@contextmanager
+def _few_collections() -> Iterator[None]:
+    """Collect garbage less often while a command runs, then restore the collector.
+
+    A run builds many small long-lived objects (graphs, motif sets, records) and little cyclic
+    garbage, so the default collector spends its time re-scanning survivors: about a tenth of a
+    rematch run on 1501 pairs. What exists before the command (modules, the parser) is frozen out of
+    the scans, and the youngest generation is collected every :data:`YOUNG_COLLECTION` allocations.
+    """
+    threshold = gc.get_threshold()
+    gc.freeze()
+    gc.set_threshold(YOUNG_COLLECTION, *threshold[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*threshold)
+        gc.unfreeze()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the exit status (0 ok, 1 data error, 2 usage error)."""
     from amrmetrics.cli.checks import check_options
@@ -71,7 +96,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         _subcommand(parser, args.command).error(f"unrecognized arguments: {' '.join(extras)}")
     try:
         check_options(args)
-        return int(args.handler(args) or 0)
+        with _few_collections():
+            return int(args.handler(args) or 0)
     except BrokenPipeError:  # before OSError, of which it is a subclass: `... | head` is not an error
         return 0
     except (AmrMetricsError, OSError, ValueError) as err:

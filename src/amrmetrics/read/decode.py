@@ -9,7 +9,6 @@ variable defined twice.
 
 from __future__ import annotations
 
-import logging
 import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
@@ -189,6 +188,8 @@ def _parse_regular(text: str) -> Parsed | None:
 def _quiet(penman_module) -> None:
     """penman logs what it repairs (``Missing target: ...``); we report those as located errors,
     so its log records stop at a null handler instead of Python's last-resort stderr handler."""
+    import logging  # with penman, which imports it anyway: regular graphs never need it
+
     logger = logging.getLogger(penman_module.__name__)
     if not any(isinstance(h, logging.NullHandler) for h in logger.handlers):
         logger.addHandler(logging.NullHandler())

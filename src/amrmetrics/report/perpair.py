@@ -21,13 +21,11 @@ from typing import IO, Any
 import numpy as np
 
 from amrmetrics.engine.run import PairRecord
-from amrmetrics.metrics.base import Metric
+from amrmetrics.metrics.base import Metric, PairResult
 
 
-def _plain(value: Any, timings: bool) -> Any:
-    """Whole floats as ints, and (without ``timings``) no ``*seconds`` keys, through nested dicts."""
-    if isinstance(value, dict):
-        return {k: _plain(v, timings) for k, v in value.items() if timings or not str(k).endswith("seconds")}
+def _whole(value: Any) -> Any:
+    """A whole float (numpy's too) or a numpy integer as a Python int; anything else as it is."""
     if isinstance(value, (float, np.floating)) and float(value).is_integer():
         return int(value)
     if isinstance(value, np.integer):
@@ -35,26 +33,46 @@ def _plain(value: Any, timings: bool) -> Any:
     return value
 
 
-def pair_entry(record: PairRecord, metrics: Sequence[Metric], timings: bool = False) -> dict[str, Any]:
-    """One JSON-ready dict for a pair, with every metric's statistics, scores and details."""
-    entry: dict[str, Any] = {
+def _plain(value: Any, timings: bool) -> Any:
+    """Whole floats as ints, and (without ``timings``) no ``*seconds`` keys, through nested dicts."""
+    if isinstance(value, dict):
+        return {k: _plain(v, timings) for k, v in value.items() if timings or not str(k).endswith("seconds")}
+    return _whole(value)
+
+
+def _head(record: PairRecord) -> dict[str, Any]:
+    """Where a pair comes from: the columns every row starts with."""
+    return {
         "pair": record.index + 1,
         "test_graph": record.test_number,
         "gold_graph": record.gold_number,
         "test_id": record.test_id,
         "gold_id": record.gold_id,
-        "zeroed": list(record.zeroed),
-        "metrics": {},
     }
-    for metric, result, seconds in zip(metrics, record.results, record.seconds):
-        scores = metric.scores(np.asarray(result.stats, dtype=np.float64))
-        entry["metrics"][metric.spec()] = {
+
+
+def _pair_scores(metric: Metric, result: PairResult) -> dict[str, float]:
+    """One pair's scores, as Python floats."""
+    return {k: float(v) for k, v in metric.scores(np.asarray(result.stats, dtype=np.float64)).items()}
+
+
+def pair_entry(
+    record: PairRecord, metrics: Sequence[Metric], timings: bool = False, specs: Sequence[str] | None = None
+) -> dict[str, Any]:
+    """One JSON-ready dict for a pair, with every metric's statistics, scores and details
+    (``specs``: the metrics' :meth:`~Metric.spec`, when the caller has them already)."""
+    entry: dict[str, Any] = {**_head(record), "zeroed": list(record.zeroed), "metrics": {}}
+    for spec, metric, result, seconds in zip(specs or [m.spec() for m in metrics], metrics, record.results, record.seconds):
+        entry["metrics"][spec] = {
             "stats": _plain(dict(zip(metric.stat_names, result.stats)), timings),
-            "scores": {k: float(v) for k, v in scores.items()},
+            "scores": _pair_scores(metric, result),
             **({"seconds": seconds} if timings else {}),
             **_plain(dict(result.details), timings),
         }
     return entry
+
+
+_SCALARS = (int, float, str, bool)
 
 
 class _Writer:
@@ -62,31 +80,50 @@ class _Writer:
 
     def __init__(self, handle: IO[str], metrics: Sequence[Metric], jsonl: bool, timings: bool) -> None:
         self.handle, self.metrics, self.jsonl, self.timings = handle, metrics, jsonl, timings
+        self.specs = [m.spec() for m in metrics]
         self.tsv = csv.writer(handle, delimiter="\t", lineterminator="\n")
         self.header: list[str] | None = None
+        self._names: dict[tuple[int, str], str] = {}
 
     def write(self, record: PairRecord) -> None:
-        entry = pair_entry(record, self.metrics, self.timings)
         if self.jsonl:
+            entry = pair_entry(record, self.metrics, self.timings, self.specs)
             self.handle.write(json.dumps(entry, ensure_ascii=False) + "\n")
             return
-        row = {k: entry[k] for k in ("pair", "test_graph", "gold_graph", "test_id", "gold_id")}
-        row["zeroed"] = ",".join(entry["zeroed"]) or "-"
-        for spec, m in entry["metrics"].items():
-            for k, v in m.items():
-                if k in ("stats", "scores"):
-                    row.update((f"{spec}.{name}", x) for name, x in v.items())
-                elif isinstance(v, (int, float, str, bool)) or v is None:
-                    row[f"{spec}.{k}"] = v
+        row = self._row(record)
         if self.header is None:
             self.header = list(row)
             self.tsv.writerow(self.header)
         self.tsv.writerow(["" if row.get(h) is None else _cell(row.get(h)) for h in self.header])
 
+    def _column(self, k: int, name: str) -> str:
+        """``spec.name`` for metric ``k`` (made once per run)."""
+        column = self._names.get((k, name))
+        if column is None:
+            column = self._names[(k, name)] = f"{self.specs[k]}.{name}"
+        return column
+
+    def _row(self, record: PairRecord) -> dict[str, Any]:
+        """The TSV columns of a pair: what :func:`pair_entry` holds, flat, without nested details."""
+        row = _head(record)
+        row["zeroed"] = ",".join(record.zeroed) or "-"
+        column = self._column
+        for k, (metric, result, seconds) in enumerate(zip(self.metrics, record.results, record.seconds)):
+            row.update((column(k, name), _whole(x)) for name, x in zip(metric.stat_names, result.stats))
+            row.update((column(k, name), x) for name, x in _pair_scores(metric, result).items())
+            if self.timings:
+                row[column(k, "seconds")] = seconds
+            for name, value in result.details.items():
+                if self.timings or not name.endswith("seconds"):
+                    value = _whole(value)
+                    if isinstance(value, _SCALARS) or value is None:
+                        row[column(k, name)] = value
+        return row
+
 
 def _cell(value: Any) -> str:
     if isinstance(value, float):
-        return repr(value)
+        return repr(float(value))
     return str(value)
 
 
