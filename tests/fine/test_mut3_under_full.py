@@ -97,12 +97,13 @@ def test_a_better_aspect_count_off_the_optimal_full_alignments_is_not_taken():
 
 def test_without_all_links_no_aspect_below_its_ceiling_is_certified(monkeypatch):
     """LINK_LIMIT 0: every problem is restricted to links between earning pairs, with a ceiling, so
-    the full alignment proves nothing; the four graph aspects, each below min(|test|, |gold|)
-    (6 < 7, 6 < 7, 1 < 5, 5 < 6), keep their counts under it and are flagged."""
+    the full alignment proves nothing (its 6 is below the triple-count ceiling 7): it is flagged, and
+    so are the four graph aspects, each below min(|test|, |gold|) (6 < 7, 6 < 7, 1 < 5, 5 < 6),
+    which keep their counts under it."""
     monkeypatch.setattr(problem_module, "LINK_LIMIT", 0)
     counts, uncertified = run(CONTROL, GIRL)
-    assert [counts[a][0] for a in ("Unlabeled", "No WSD", "Reentrancies", "SRL")] == [6, 6, 1, 5]
-    assert uncertified == 4
+    assert [counts[a][0] for a in ("Smatch", "Unlabeled", "No WSD", "Reentrancies", "SRL")] == [6, 6, 6, 1, 5]
+    assert uncertified == 5
 
 
 def test_exactly_face_links_links_are_solved_whole(monkeypatch):
@@ -213,3 +214,23 @@ def test_an_aspect_count_one_point_off_the_optimum_does_not_outweigh_it():
         counts, uncertified = run(test, gold)
         assert counts["Smatch"][0] == 7 and counts["Reentrancies"] == (0, 5, 5)
         assert uncertified == 0
+
+
+SHAPE = "(a / x :ARG0 (b / y) :ARG1 (c / z :ARG0 b))"
+SAME_SHAPE = "(d / p :ARG0 (e / q) :ARG1 (f / r :ARG0 e))"
+"""The same edges with no concept in common: every match comes from the links."""
+
+
+def test_a_restricted_classic_problem_certifies_nothing_from_its_own_weights(monkeypatch):
+    """smatch-classic, SHAPE against SAME_SHAPE. With every link: a -> d, b -> e, c -> f matches the
+    three edges and TOP (Smatch, Unlabeled, No WSD 4; Reentrancies 2; SRL 3), all certified. With
+    LINK_LIMIT 0 no node pair earns a unary weight, so the restricted problems keep no link: their
+    positive weights sum to 0 and do not bound the pair's count. The full alignment (1, TOP alone)
+    and every graph aspect counted under it are flagged instead of certified by that sum."""
+    counts, uncertified = run(SHAPE, SAME_SHAPE, "smatch-classic")
+    graph_aspects = ("Smatch", "Unlabeled", "No WSD", "Reentrancies", "SRL")
+    assert [counts[a][0] for a in graph_aspects] == [4, 4, 4, 2, 3] and uncertified == 0
+    monkeypatch.setattr(problem_module, "LINK_LIMIT", 0)
+    counts, uncertified = run(SHAPE, SAME_SHAPE, "smatch-classic")
+    assert [counts[a][0] for a in graph_aspects] == [1, 1, 1, 0, 0]
+    assert uncertified == 5

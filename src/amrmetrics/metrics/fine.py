@@ -210,6 +210,8 @@ class FineSmatch(AlignedMatch):
         now = aspect.value(_restrict(alignment.mapping, rows, cols))
         if self.preset.duplicates == "min":
             ceiling = float(min(len(t), len(g)))  # each triple matches at most once
+        elif aspect.ceiling is not None:  # a restricted problem's weights leave out links: its own bound
+            ceiling = aspect.ceiling
         else:
             ceiling = float(np.maximum(aspect.unary, 0).sum() + np.maximum(aspect.weights, 0).sum())
         if now >= ceiling or (rows < 0).any() or (cols < 0).any():
@@ -244,7 +246,7 @@ class FineSmatch(AlignedMatch):
         for aspect in GRAPH_ASPECTS:
             t, g = test.graphs[aspect], gold.graphs[aspect]
             if aspect == "Smatch":
-                matched, sure = alignment.value, True
+                matched, sure = alignment.value, certified(alignment.value, alignment.upper)
             elif not t.instances or not g.instances:
                 matched, sure = 0.0, True
             elif self.realign:
