@@ -110,6 +110,8 @@ def eliminate(
     ``potential`` is :func:`potentials` of ``ip`` when the caller has it already. No round starts
     after ``deadline`` (a ``time.perf_counter`` value); the bound of the last round is returned.
     """
+    if rounds < 0:
+        raise ValueError(f"rounds must be at least 0, not {rounds}")
     pot = potentials(ip) if potential is None else potential
     for done in range(rounds + 1):
         if not ip.size:

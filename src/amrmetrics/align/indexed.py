@@ -125,7 +125,7 @@ def _integral(unary: np.ndarray, weights: np.ndarray) -> bool:
 
 
 def _positive_entries(unary: np.ndarray | csr_array) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Rows, columns and values of the positive entries, row by row; ValueError if any is negative."""
+    """Rows, columns and values of the positive entries, row by row; ValueError if any is negative or NaN."""
     if isinstance(unary, np.ndarray):
         rows, cols = np.nonzero(unary)
         values = unary[rows, cols]
@@ -135,6 +135,8 @@ def _positive_entries(unary: np.ndarray | csr_array) -> tuple[np.ndarray, np.nda
         rows, cols, values = coo.row[order].astype(np.int64), coo.col[order].astype(np.int64), coo.data[order]
     if np.any(values < 0):
         raise ValueError("unary weights must be non-negative")
+    if np.isnan(values).any():
+        raise ValueError("unary weights must not be NaN")
     positive = values > 0
     return rows[positive], cols[positive], values[positive]
 
@@ -142,13 +144,15 @@ def _positive_entries(unary: np.ndarray | csr_array) -> tuple[np.ndarray, np.nda
 def index_problem(problem: AlignmentProblem) -> IndexedProblem:
     """Keep the node pairs that can earn something and link them by the pairwise weights.
 
-    Raises ValueError on a negative weight (the bounds assume links only add, and the climb that
-    a node's support is never negative).
+    Raises ValueError on a negative or NaN weight (the bounds assume links only add, and the climb
+    that a node's support is never negative; NaN passes every comparison unnoticed).
     """
     n1, n2 = problem.shape
     pairs, weights = problem.pairs, np.asarray(problem.weights, dtype=np.float64)
     if len(weights):
         low = weights.min()
+        if np.isnan(low):
+            raise ValueError("pairwise weights must not be NaN")
         if low <= 0:
             if low < 0:
                 raise ValueError("pairwise weights must be non-negative")
