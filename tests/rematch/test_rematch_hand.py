@@ -28,9 +28,9 @@ def test_motifs_of_a_small_graph() -> None:
     name = [("name", (":op1", "ann")), ("name", (":op2", "lee"))]
     assert DEFAULT.prepare(graph) == {
         (":op1", "ann"), (":op2", "lee"),
-        ("person",), ("want-01",), *name,
-        (("person",), ":name", name[0]), (("person",), ":name", name[1]),
-        (("want-01",), ":arg0", ("person",)),
+        "person", "want-01", *name,
+        ("person", ":name", name[0]), ("person", ":name", name[1]),
+        ("want-01", ":arg0", "person"),
     }
 
 

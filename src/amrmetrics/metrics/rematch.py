@@ -3,8 +3,8 @@
 No alignment: each graph becomes a set of variable-free *motifs* and the score is |A ∩ B| / |A ∪ B|.
 
 * attribute motifs ``(role, value)``;
-* concept motifs: ``(label,)`` for a node without attributes, else ``(label, (role, value))`` for
-  each of its attributes (and no bare label);
+* concept motifs: the bare ``label`` (a string) for a node without attributes, else
+  ``(label, (role, value))`` for each of its attributes (and no bare label);
 * relation motifs ``(s, role, t)`` for every concept motif ``s`` of the source and ``t`` of the target.
 
 ``classes=FILE`` replaces a concept found in a PropBank → class table (the reference's JSON format,
@@ -150,7 +150,7 @@ def motifs(triples: Triples, classes: Mapping[str, str]) -> frozenset[Motif]:
     for var, concept in concepts.items():
         label = label_of(concept, concept)
         pairs = own.get(var)
-        node = [(label, pair) for pair in pairs] if pairs else [(label,)]
+        node = [(label, pair) for pair in pairs] if pairs else [label]
         out += node
         nodes[var] = node
     for source, role, target in relations:
