@@ -24,8 +24,8 @@ SCALAR = st.one_of(
     st.floats(-4, 4).map(lambda x: round(x * 4) / 4),  # whole and fractional
     st.integers(-5, 5).map(np.int64), st.sampled_from([np.float64(0.5), np.float64(2.0)]),
 )
-KEYS = st.sampled_from(["status", "lower", "solve_seconds", "total_seconds", "gap", "bound"])
-"""Detail names as metrics give them (``seconds`` alone is the writer's timing column, no detail's)."""
+KEYS = st.sampled_from(["status", "lower", "solve_seconds", "total_seconds", "gap", "bound", 7])
+"""Detail names as metrics give them, and a number (``seconds`` alone is the writer's timing column, no detail's)."""
 DETAILS = st.dictionaries(KEYS, st.one_of(SCALAR, st.dictionaries(KEYS, SCALAR, max_size=2), st.lists(SCALAR, max_size=2)), max_size=4)
 COUNTS = st.tuples(*[st.integers(0, 6).map(float)] * 4)
 

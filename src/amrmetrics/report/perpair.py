@@ -114,7 +114,7 @@ class _Writer:
             if self.timings:
                 row[column(k, "seconds")] = seconds
             for name, value in result.details.items():
-                if self.timings or not name.endswith("seconds"):
+                if self.timings or not str(name).endswith("seconds"):
                     value = _whole(value)
                     if isinstance(value, _SCALARS) or value is None:
                         row[column(k, name)] = value
