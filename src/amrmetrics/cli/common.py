@@ -18,7 +18,7 @@ from amrmetrics.engine.run import CorpusRun, PairRecord
 from amrmetrics.errors import UsageError
 from amrmetrics.metrics.base import Metric
 from amrmetrics.metrics.registry import parse_metrics
-from amrmetrics.read import ON_ERROR_CHOICES
+from amrmetrics.read import ON_ERROR_CHOICES, distinct_errors
 from amrmetrics.report.jsonable import json_safe
 from amrmetrics.stats.bootstrap import DEFAULT_RESAMPLES, DEFAULT_SEED
 from amrmetrics.version import __version__
@@ -216,8 +216,9 @@ def warn_errors(run: CorpusRun) -> None:
         return
     what = "scored against an empty graph" if run.on_error == "zero" else "left out"
     count = run.zeroed if run.on_error == "zero" else run.skipped
-    print(f"amrmetrics: {len(run.errors)} malformed graph(s); {count} pair(s) {what} (--on-error {run.on_error}):", file=sys.stderr)
-    for error in run.errors:
+    errors = distinct_errors(run.errors)
+    print(f"amrmetrics: {len(errors)} malformed graph(s); {count} pair(s) {what} (--on-error {run.on_error}):", file=sys.stderr)
+    for error in errors:
         print(f"  {error}", file=sys.stderr)
 
 

@@ -175,8 +175,14 @@ def read_graphs(path: PathLike, *, on_error: OnError = "fail") -> list[Graph]:
     return graphs
 
 
+def distinct_errors(errors: list[GraphError]) -> list[GraphError]:
+    """Each error once, in first-seen order (a file given as both test and gold reports its bad graphs once)."""
+    return list({str(e): e for e in errors}.values())
+
+
 def format_errors(errors: list[GraphError], limit: int = 50) -> str:
-    """A readable list of graph errors (the first ``limit`` shown)."""
+    """A readable list of graph errors, each once (the first ``limit`` shown)."""
+    errors = distinct_errors(errors)
     head = f"{len(errors)} malformed graph{'s' if len(errors) != 1 else ''}:"
     lines = [head] + [f"  {e}" for e in errors[:limit]]
     if len(errors) > limit:
