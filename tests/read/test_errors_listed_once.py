@@ -29,3 +29,15 @@ def test_scoring_a_file_against_itself_lists_its_bad_graph_once(tmp_path, capsys
     assert main(["score", str(path), str(path), "--no-progress", "--on-error", "skip", "--format", "json"]) == 0
     err = capsys.readouterr().err.splitlines()
     assert err == ["amrmetrics: 1 malformed graph(s); 1 pair(s) left out (--on-error skip):", located]
+
+
+def test_compare_counts_a_shared_bad_graph_once(tmp_path, capsys):
+    """One file as both systems and the gold: its one bad graph is one malformed graph, in the list
+    and in the count under the table."""
+    path = tmp_path / "c.amr"
+    path.write_text("(a / alpha :ARG0 (b / beta)\n\n(c / gamma)\n", encoding="utf-8")
+    assert main(["compare", str(path), str(path), str(path), "--no-progress", "--on-error", "skip"]) == 0
+    out, err = capsys.readouterr()
+    assert err.splitlines()[0] == "amrmetrics: 1 malformed graph(s); 1 pair(s) left out (--on-error skip):"
+    assert len(err.splitlines()) == 2
+    assert "on-error skip: 1 malformed graph(s); see the list above" in out.splitlines()

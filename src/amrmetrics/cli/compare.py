@@ -8,6 +8,7 @@ from typing import Any
 
 from amrmetrics.cli import common
 from amrmetrics.defaults import TIE_TOLERANCE
+from amrmetrics.read import distinct_errors
 from amrmetrics.stats.bootstrap import DEFAULT_RESAMPLES
 from amrmetrics.stats.significance import DEFAULT_TRIALS
 from amrmetrics.version import __version__
@@ -132,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
         title = f"A = {args.test_a}, B = {args.test_b}, gold = {args.gold}: {result.pairs} pairs (scores x100)"
         grid.render_rich(Console(), table.HEADER, body, title, left=2)
     if result.errors:
-        print(f"on-error {result.on_error}: {len(result.errors)} malformed graph(s); see the list above")
+        print(f"on-error {result.on_error}: {len(distinct_errors(result.errors))} malformed graph(s); see the list above")
     for line in table.notes(compared, reports, TIE_TOLERANCE):
         print(line)
     for m in compared:
