@@ -1,7 +1,5 @@
 """``python -m amrmetrics``: the command line."""
 
-import sys
+from amrmetrics.cli.main import run
 
-from amrmetrics.cli.main import main
-
-sys.exit(main())
+run()

