@@ -12,6 +12,7 @@ from amrmetrics.read import distinct_errors
 from amrmetrics.stats.bootstrap import DEFAULT_RESAMPLES
 from amrmetrics.stats.significance import DEFAULT_TRIALS
 from amrmetrics.version import __version__
+from amrmetrics.words import counted
 
 
 def add_parser(subparsers: Any) -> None:
@@ -130,7 +131,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         from rich.console import Console
 
-        title = f"A = {args.test_a}, B = {args.test_b}, gold = {args.gold}: {result.pairs} pairs (scores x100)"
+        title = f"A = {args.test_a}, B = {args.test_b}, gold = {args.gold}: {counted(result.pairs, 'pair')} (scores x100)"
         grid.render_rich(Console(), table.HEADER, body, title, left=2)
     if result.errors:
         print(f"on-error {result.on_error}: {len(distinct_errors(result.errors))} malformed graph(s); see the list above")

@@ -9,6 +9,7 @@ from typing import Any
 from amrmetrics.cli import common
 from amrmetrics.errors import UsageError
 from amrmetrics.stats.bootstrap import DEFAULT_RESAMPLES
+from amrmetrics.words import counted
 
 
 def add_parser(subparsers: Any) -> None:
@@ -68,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
     path = explanation.to_html(args.output)
     report = explanation.systems[0].report
     scores = ", ".join(f"{k} {100 * report.micro[k]:.2f}" for k in report.score_names)
-    print(f"wrote {path}: {len(explanation.pairs)} pairs, {path.stat().st_size / 1e6:.2f} MB")
+    print(f"wrote {path}: {counted(len(explanation.pairs), 'pair')}, {path.stat().st_size / 1e6:.2f} MB")
     print(f"{metric_label(report.spec)}: micro {scores} (x100)")
     print(f"signature: {report.signature}")
     sys.stdout.flush()

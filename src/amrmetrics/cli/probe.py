@@ -9,6 +9,7 @@ from amrmetrics.cli import common
 from amrmetrics.cli.meta import add_meta_output, print_table
 from amrmetrics.errors import UsageError
 from amrmetrics.version import __version__
+from amrmetrics.words import counted
 
 
 def add_parser(subparsers: Any) -> None:
@@ -83,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
             "metrics": [p.as_dict() for p in probes],
         })
         return 0
-    print_table(probe_table(probes, args.digits), f"Metric principles on {len(pairs)} pairs (scores in points, x100)")
+    print_table(probe_table(probes, args.digits), f"Metric principles on {counted(len(pairs), 'pair')} (scores in points, x100)")
     print(
         "svr: % of pairs with |m(A,B) - m(B,A)| > 0.01 points; msv: mean |m(A,B) - m(B,A)| over all pairs; det. std: "
         "standard deviation of the corpus score over runs (seeded: a different seed per run); identity: % of graphs "

@@ -9,8 +9,15 @@ from typing import Any
 from amrmetrics.cli import common
 from amrmetrics.engine.run import CorpusRun
 from amrmetrics.report.aspects import is_multi_aspect, print_aspect_reports
-from amrmetrics.report.tables import metric_label, render_latex, render_markdown, render_rich
+from amrmetrics.report.tables import (
+    certification,
+    metric_label,
+    render_latex,
+    render_markdown,
+    render_rich,
+)
 from amrmetrics.stats.aggregate import MetricReport
+from amrmetrics.words import counted
 
 
 def add_parser(subparsers: Any) -> None:
@@ -38,15 +45,9 @@ def notes(run: CorpusRun, reports: list[MetricReport]) -> list[str]:
         lines.append(f"on-error {run.on_error}: {len(run.errors)} malformed graph(s), {what}")
     for report in reports:
         label = metric_label(report.spec)
-        summary = report.summary
-        if "uncertified" in summary:
-            if summary["uncertified"]:
-                lines.append(
-                    f"{label}: {summary['uncertified']} of {report.pairs} pairs not certified optimal; "
-                    f"micro F could rise by at most {100 * summary['max_f_gain']:.4f} points"
-                )
-            else:
-                lines.append(f"{label}: all {report.pairs} pairs certified optimal")
+        certified = certification(label, report)
+        if certified:
+            lines.append(certified)
         for note in report.notes:
             lines.append(f"{label}: {note}")
         if report.intervals is not None:
@@ -86,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
     metrics = common.metrics_from_args(args)
     result = common.score_files(args.test, args.gold, metrics, args)
     common.warn_errors(result.run)
-    title = f"{result.run.pairs} pairs: {args.test} vs {args.gold} (scores x100)"
+    title = f"{counted(result.run.pairs, 'pair')}: {args.test} vs {args.gold} (scores x100)"
     print_reports(result.run, result.reports, args, title)
     sys.stdout.flush()
     return 0

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from amrmetrics.version import __version__
+from amrmetrics.words import counted
 
 _MARKER = re.compile(r"@@(VERSION|TITLE|CSS|DATA|SCRIPTS)@@")
 
@@ -53,7 +54,7 @@ def data_json(data: dict[str, Any]) -> str:
 def render_html(data: dict[str, Any]) -> str:
     """The whole page for ``data`` (:meth:`amrmetrics.explaining.model.Explanation.as_dict`)."""
     scripts = "\n".join(_script_safe(asset(name)) for name in SCRIPTS)
-    title = f"amrmetrics explain: {data['metric']}, {len(data['pairs'])} pairs"
+    title = f"amrmetrics explain: {data['metric']}, {counted(len(data['pairs']), 'pair')}"
     values = {
         "VERSION": __version__,
         "TITLE": title.replace("&", "&amp;").replace("<", "&lt;"),

@@ -15,6 +15,7 @@ from amrmetrics.meta.probe import MetricProbe
 from amrmetrics.meta.similarity import Agreement
 from amrmetrics.meta.structural import StructuralResult
 from amrmetrics.stats.interval import Interval, tail_percentile
+from amrmetrics.words import counted
 
 DASH = "–"
 Table = tuple[list[str], list[list[str]]]
@@ -154,7 +155,7 @@ def probe_notes(probes: Sequence[MetricProbe]) -> list[str]:
             lines.append(f"{p.spec}: {n} {what} left out of the symmetry/identity counts (score undefined)")
         if p.symmetry and p.symmetry.violations:
             claim = " although it is declared symmetric" if p.declared_symmetric else " (declared asymmetric)"
-            lines.append(f"{p.spec}: {p.symmetry.violations} of {p.symmetry.pairs} pairs change score when swapped{claim}")
+            lines.append(f"{p.spec}: {p.symmetry.violations} of {counted(p.symmetry.pairs, 'pair')} change score when swapped{claim}")
         if p.determinacy and p.determinacy.spread > 0:
             lines.append(f"{p.spec}: corpus score varies over {len(p.determinacy.scores)} runs "
                          f"(spread {100 * p.determinacy.spread:.4f} points)")

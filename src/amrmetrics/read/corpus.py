@@ -16,6 +16,7 @@ from amrmetrics.graph import Graph
 from amrmetrics.read.decode import GraphError, decode
 from amrmetrics.read.source import CorpusError, PathLike, is_stdin, read_chunks
 from amrmetrics.read.split import Block, split_text
+from amrmetrics.words import counted
 
 OnError = Literal["fail", "zero", "skip"]
 ON_ERROR_CHOICES: tuple[str, ...] = ("fail", "zero", "skip")
@@ -183,7 +184,7 @@ def distinct_errors(errors: list[GraphError]) -> list[GraphError]:
 def format_errors(errors: list[GraphError], limit: int = 50) -> str:
     """A readable list of graph errors, each once (the first ``limit`` shown)."""
     errors = distinct_errors(errors)
-    head = f"{len(errors)} malformed graph{'s' if len(errors) != 1 else ''}:"
+    head = f"{counted(len(errors), 'malformed graph')}:"
     lines = [head] + [f"  {e}" for e in errors[:limit]]
     if len(errors) > limit:
         lines.append(f"  ... and {len(errors) - limit} more")

@@ -16,6 +16,7 @@ import penman
 
 from amrmetrics.read.corpus import CorpusError, iter_entries
 from amrmetrics.read.split import Block, split_blocks
+from amrmetrics.words import counted
 
 ROOT_VARIABLE = "m"
 ROOT_CONCEPT = "multi-sentence"
@@ -66,7 +67,7 @@ def _checked_blocks(path: str | os.PathLike[str]) -> list[Block]:
     """The graph blocks of a file; a file with a malformed graph is an error listing every one."""
     errors = [str(e.error) for e in iter_entries(path) if e.error is not None]
     if errors:
-        head = f"{len(errors)} malformed graph{'s' if len(errors) != 1 else ''}, no document written:"
+        head = f"{counted(len(errors), 'malformed graph')}, no document written:"
         raise CorpusError("\n".join([head] + [f"  {e}" for e in errors[:50]]))
     with open(path, encoding="utf-8") as handle:
         return list(split_blocks(handle))

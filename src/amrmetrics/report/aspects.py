@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from amrmetrics.report import grid
 from amrmetrics.stats.aggregate import MetricReport
+from amrmetrics.words import counted
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -108,7 +109,7 @@ def print_aspect_reports(reports: Sequence[MetricReport], fmt: str, digits: int 
     for report in reports:
         if not is_multi_aspect(report):
             continue
-        text = render(report, fmt, digits, title=f"{report.spec}: {report.pairs} pairs (scores x100)")
+        text = render(report, fmt, digits, title=f"{report.spec}: {counted(report.pairs, 'pair')} (scores x100)")
         if text is not None:
             print(text)
         for line in notes(report):

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from amrmetrics.report import grid
+from amrmetrics.report.tables import certification
 from amrmetrics.stats.aggregate import MetricReport
 from amrmetrics.stats.significance import AVERAGES, Comparison
 
@@ -72,15 +73,7 @@ def notes(metrics: Sequence[ComparedMetric], reports: Sequence[tuple[MetricRepor
         return []
     lines = []
     for m, pair in zip(metrics, reports):
-        for side, report in zip("AB", pair):
-            uncertified = report.summary.get("uncertified")
-            if uncertified:
-                lines.append(
-                    f"{side} {m.spec}: {uncertified} of {report.pairs} pairs not certified optimal; "
-                    f"micro F could rise by at most {100 * report.summary['max_f_gain']:.4f} points"
-                )
-            elif uncertified == 0 and report.pairs:
-                lines.append(f"{side} {m.spec}: all {report.pairs} pairs certified optimal")
+        lines += [line for side, report in zip("AB", pair) if (line := certification(f"{side} {m.spec}", report))]
         lines += [f"{m.spec}: {note}" for note in pair[0].notes]
     c = metrics[0].comparison
     if c.intervals.get("reason"):

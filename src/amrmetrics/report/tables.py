@@ -14,6 +14,7 @@ from amrmetrics.report import grid
 from amrmetrics.report.grid import DASH
 from amrmetrics.report.grid import pct as _pct
 from amrmetrics.stats.aggregate import MetricReport
+from amrmetrics.words import counted
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -33,6 +34,19 @@ def metric_label(spec: str) -> str:
         key, eq, value = item.partition("=")
         items.append(f"{key}={os.path.basename(value)}" if eq and os.path.isfile(value) else item)
     return f"{name}:{','.join(items)}"
+
+
+def certification(label: str, report: MetricReport) -> str | None:
+    """The line saying whether an aligning metric's alignments are proven optimal (None for other metrics)."""
+    uncertified = report.summary.get("uncertified")
+    if uncertified is None or not report.pairs:
+        return None
+    if uncertified:
+        return (
+            f"{label}: {uncertified} of {counted(report.pairs, 'pair')} not certified optimal; "
+            f"micro F could rise by at most {100 * report.summary['max_f_gain']:.4f} points"
+        )
+    return f"{label}: {'the one pair' if report.pairs == 1 else f'all {report.pairs} pairs'} certified optimal"
 
 
 def _interval(report: MetricReport, digits: int) -> str:

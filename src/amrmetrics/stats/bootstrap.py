@@ -15,6 +15,7 @@ import numpy as np
 from amrmetrics.defaults import DEFAULT_SEED
 from amrmetrics.metrics.base import Metric
 from amrmetrics.stats.interval import interval_bounds
+from amrmetrics.words import counted
 
 DEFAULT_RESAMPLES = 1000
 MIN_PAIRS = 10
@@ -69,7 +70,7 @@ def too_few_pairs(n: int) -> str | None:
     """Why a corpus of ``n`` pairs gets no interval, or None when it is large enough."""
     if n >= MIN_PAIRS:
         return None
-    return f"no interval: {n} pair{'s' if n != 1 else ''} (at least {MIN_PAIRS} needed)"
+    return f"no interval: {counted(n, 'pair')} (at least {MIN_PAIRS} needed)"
 
 
 Draws = dict[str, dict[str, np.ndarray]]
