@@ -112,7 +112,7 @@ def run() -> NoReturn:
     """The console script and ``python -m amrmetrics``: :func:`main`, then exit without a last collection.
 
     Python's shutdown collects every object still alive, the run's graphs and records included:
-    about 25 ms after a rematch run of 1501 pairs, only to hand memory back that the OS reclaims
+    about 23 ms after a rematch run of 1501 pairs, only to hand memory back that the OS reclaims
     anyway. Frozen objects are out of that collection's reach; files are closed by the commands
     themselves and standard streams are flushed at exit as always. :func:`main` itself leaves the
     collector as it found it, so in-process callers are unaffected.
