@@ -38,7 +38,10 @@ def ngram_counts(graph: LabelGraph, n: int) -> tuple[Counter[Ngram], ...]:
     counts = [Counter([labels[start] for start in graph.starts])]
     steps = [[(edge, (role,) + labels[target], target) for edge, role, target in out] if out else () for out in graph.out]
     paths = [(labels[start], start, ()) for start in graph.starts if steps[start]]
-    for _ in range(1, n):
+    for order in range(2, n + 1):
+        if order == n:  # the longest paths are never extended: only their n-grams are built
+            counts.append(Counter([gram + suffix for gram, node, used in paths for edge, suffix, _ in steps[node] if edge not in used]))
+            break
         paths = [
             (gram + suffix, target, used + (edge,))
             for gram, node, used in paths
