@@ -38,10 +38,13 @@ class Graph:
     relations: tuple[Relation, ...] = ()
     root: str | None = None
     metadata: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
-    tree_edges: frozenset[Relation] = field(default=frozenset(), compare=False, hash=False)
-    """Relations written as their target's definition (``:role (var / concept)``), as read; layout only (SemBLEU compat)."""
-    last_branches: frozenset[Relation] = field(default=frozenset(), compare=False, hash=False)
-    """Each node's last branch as written ``(variable, role, target)``, as read; layout only (S2match compat)."""
+    tree_edges: tuple[Relation, ...] = field(default=(), compare=False, hash=False)
+    """Relations written as their target's definition (``:role (var / concept)``), in the order of the
+    nodes they define, as read; layout only (SemBLEU compat)."""
+    last_branches: tuple[Relation, ...] = field(default=(), compare=False, hash=False)
+    """Each node's last branch as written ``(variable, role, target)``, in node order, as read; layout only
+    (S2match compat). Both layout records are tuples, not sets: a tuple of strings leaves the garbage
+    collector's watch after one pass, a set never does, and every graph of a run carries both."""
 
     @property
     def variables(self) -> tuple[str, ...]:

@@ -25,7 +25,7 @@ def test_relations_come_back_in_text_order_with_definitions_and_seen_targets() -
 
 def test_without_the_record_each_node_is_defined_at_its_first_edge_naming_it() -> None:
     graph = decode("(a / x :ARG0 (b / y :mod c) :ARG1 (c / z))")
-    unrecorded = graph.evolve(tree_edges=frozenset({("q", ":r", "s")}))
+    unrecorded = graph.evolve(tree_edges=(("q", ":r", "s"),))
     assert [w.defines for w in written_order(graph)] == [True, False, True]
     assert [w.defines for w in written_order(unrecorded)] == [True, True, False]
     assert written_order(decode("(a / x)")) == []

@@ -115,7 +115,7 @@ def test_forward_references_follow_the_written_tree() -> None:
 def test_without_a_layout_record_each_node_is_defined_at_its_first_edge() -> None:
     read = decode("(a / x :ARG0 (b / y :mod cc) :ARG1 (cc / z))")
     assert forward_references(read) == {2}
-    for unrecorded in (read.evolve(tree_edges=frozenset()), read.evolve(tree_edges=frozenset({("q", ":r", "s")}))):
+    for unrecorded in (read.evolve(tree_edges=()), read.evolve(tree_edges=(("q", ":r", "s"),))):
         assert forward_references(unrecorded) == set()
 
 

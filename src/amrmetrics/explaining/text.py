@@ -20,6 +20,7 @@ def _tree(graph: Graph) -> Any | None:
     if graph.root is None or not graph.tree_edges:
         return None
     concepts = graph.concepts
+    tree = set(graph.tree_edges)
     attributes: dict[str, list[tuple[str, str]]] = {}
     relations: dict[str, list[tuple[str, str]]] = {}
     for var, role, value in graph.attributes:
@@ -33,7 +34,7 @@ def _tree(graph: Graph) -> Any | None:
         branches: list[tuple[str, Any]] = [("/", concepts[var])]
         branches += attributes.get(var, [])
         for role, target in relations.get(var, []):
-            nested = (var, role, target) in graph.tree_edges and target not in defined
+            nested = (var, role, target) in tree and target not in defined
             branches.append((role, node(target) if nested else target))
         return var, branches
 

@@ -226,8 +226,8 @@ def _regular_graph(instances: list[Instance], slots: list[list[Relation]], tree:
         tuple([edge for edge in edges if edge[2] in defined]),
         instances[0][0],
         {},
-        frozenset(tree),
-        frozenset([slot[-1] for slot in slots if slot]),
+        tuple(tree),
+        tuple([slot[-1] for slot in slots if slot]),
     )
 
 
@@ -350,11 +350,11 @@ def _graph_of(parsed: Parsed, metadata: Mapping[str, str]) -> Graph:
     defined = {v for v, _ in instances}
     attributes = []
     relations = []
-    tree = []
+    introduced: dict[str, Relation] = {}
     for source, role, target, is_node in edges:
         if is_node:
             relations.append((source, role, target))
-            tree.append(relations[-1])
+            introduced[target] = relations[-1]
         elif target in defined and target[0] != '"':
             relations.append((source, role, target))
         else:
@@ -365,6 +365,6 @@ def _graph_of(parsed: Parsed, metadata: Mapping[str, str]) -> Graph:
         relations=tuple(relations),
         root=instances[0][0],
         metadata=dict(metadata) if metadata else {},
-        tree_edges=frozenset(tree),
-        last_branches=frozenset([edge[:3] for edge in last]),
+        tree_edges=tuple(introduced[var] for var, _ in instances if var in introduced),
+        last_branches=tuple([edge[:3] for edge in last]),
     )

@@ -30,7 +30,8 @@ class WrittenRelation(NamedTuple):
 def recorded_definitions(graph: Graph) -> frozenset[Relation]:
     """The edges the reader recorded as definitions (``tree_edges``), or none when that record no
     longer matches the relations (a graph built in code, or whose variables were renamed)."""
-    return graph.tree_edges if graph.tree_edges <= set(graph.relations) else frozenset()
+    tree = frozenset(graph.tree_edges)
+    return tree if tree <= set(graph.relations) else frozenset()
 
 
 def written_order(graph: Graph) -> list[WrittenRelation]:

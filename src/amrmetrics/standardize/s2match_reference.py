@@ -20,6 +20,7 @@ is marked (``"Brown"`` is ``Brown_``, unequal to an unquoted ``Brown``) and cut 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 
 from amrmetrics.graph import Graph, Relation
 from amrmetrics.read.layout import recorded_definitions, written_order
@@ -41,13 +42,15 @@ def _has_layout(graph: Graph) -> bool:
     """The reader's record of definitions and last branches is there and matches the triples
     (not so for a graph built in code or whose variables were renamed)."""
     triples = {*graph.relations, *graph.attributes}
-    return bool(graph.last_branches) and graph.last_branches <= triples and recorded_definitions(graph) == graph.tree_edges
+    last = set(graph.last_branches)
+    return bool(last) and last <= triples and recorded_definitions(graph) == set(graph.tree_edges)
 
 
-def _ends_node(triples: tuple[tuple[str, str, str], ...], last_branches: frozenset[tuple[str, str, str]]) -> list[bool]:
+def _ends_node(triples: tuple[tuple[str, str, str], ...], last_branches: Iterable[tuple[str, str, str]]) -> list[bool]:
     """Per triple: it is its node's last branch (a repeated branch is last only where written last)."""
     final = {triple: k for k, triple in enumerate(triples)}
-    return [triple in last_branches and final[triple] == k for k, triple in enumerate(triples)]
+    last = set(last_branches)
+    return [triple in last and final[triple] == k for k, triple in enumerate(triples)]
 
 
 def reference_relations(graph: Graph) -> list[Relation] | None:
