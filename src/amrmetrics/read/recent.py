@@ -24,47 +24,52 @@ PREPARED_TRIPLES = 1 << 21
 
 
 class Recent(Generic[V]):
-    """A least-recently-used memo whose entries' costs sum to at most ``budget``."""
+    """A least-recently-used memo whose entries' costs sum to at most ``budget``.
 
-    __slots__ = ("__weakref__", "_entries", "budget", "spent")
+    Values and costs sit in two dictionaries rather than as ``(value, cost)`` pairs: a pair
+    holding a graph is one more object the garbage collector watches for as long as it is kept.
+    """
+
+    __slots__ = ("__weakref__", "_costs", "_values", "budget", "spent")
 
     def __init__(self, budget: int) -> None:
         self.budget = budget
         self.spent = 0
-        self._entries: OrderedDict[Hashable, tuple[V, int]] = OrderedDict()
+        self._values: OrderedDict[Hashable, V] = OrderedDict()
+        self._costs: dict[Hashable, int] = {}
         _LIVE.add(self)
 
     def get(self, key: Hashable) -> V | None:
         """The value kept for ``key`` (now the most recently used), or None."""
-        entry = self._entries.get(key)
-        if entry is None:
+        value = self._values.get(key)
+        if value is None:
             return None
         try:
-            self._entries.move_to_end(key)
+            self._values.move_to_end(key)
         except KeyError:  # evicted meanwhile by another thread
             pass
-        return entry[0]
+        return value
 
     def put(self, key: Hashable, value: V, cost: int) -> None:
         """Keep ``value`` for ``key``, evicting the least recently used entries beyond the budget
         (an entry costing more than the whole budget is not kept)."""
         if cost > self.budget:
             return
-        old = self._entries.pop(key, None)
-        if old is not None:
-            self.spent -= old[1]
-        self._entries[key] = (value, cost)
-        self.spent += cost
-        while self.spent > self.budget and self._entries:
-            self.spent -= self._entries.popitem(last=False)[1][1]
+        self._values.pop(key, None)
+        self.spent += cost - self._costs.pop(key, 0)
+        self._values[key] = value
+        self._costs[key] = cost
+        while self.spent > self.budget and self._values:
+            self.spent -= self._costs.pop(self._values.popitem(last=False)[0], 0)
 
     def clear(self) -> None:
         """Forget every entry."""
-        self._entries.clear()
+        self._values.clear()
+        self._costs.clear()
         self.spent = 0
 
     def __len__(self) -> int:
-        return len(self._entries)
+        return len(self._values)
 
 
 _LIVE: weakref.WeakSet[Recent[Any]] = weakref.WeakSet()
@@ -84,26 +89,22 @@ class PreparedGraphs:
     per recurring text).
 
     Keyed by identity, which costs nothing to compute; the kept entry holds its graph, so no
-    other object can take that identity while the entry lives. A graph seen once is only noted:
-    keeping every prepared value would cost more (in memory and garbage collection) than it
-    saves on a corpus whose graphs do not recur.
+    other object can take that identity while the entry lives. A graph seen once is only noted,
+    by keeping the graph itself: keeping every prepared value would cost more (in memory and
+    garbage collection) than it saves on a corpus whose graphs do not recur.
     """
 
     __slots__ = ("_recent",)
 
     def __init__(self, triples: int = PREPARED_TRIPLES) -> None:
-        self._recent: Recent[tuple[Graph, Any]] = Recent(triples)
+        self._recent: Recent[Graph | tuple[Graph, Any]] = Recent(triples)
 
     def prepared(self, graph: Graph, prepare: Callable[[Graph], V]) -> V:
         """``prepare(graph)``, computed at most twice per graph object while it stays recent."""
         key = id(graph)
         kept = self._recent.get(key)
-        if kept is not None and kept[0] is graph and kept[1] is not _SEEN_ONCE:
+        if type(kept) is tuple and kept[0] is graph:
             return kept[1]
         value = prepare(graph)
-        self._recent.put(key, (graph, _SEEN_ONCE if kept is None else value), len(graph) + 1)
+        self._recent.put(key, graph if kept is not graph else (graph, value), len(graph) + 1)
         return value
-
-
-_SEEN_ONCE = object()
-"""The mark of a graph object prepared once (its value is kept from its second time on)."""
