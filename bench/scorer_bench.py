@@ -6,9 +6,13 @@ process (``time.process_time``), so other processes sharing the core do not coun
 take turns, ``--repeats`` rounds, and each reports the median of its rounds (the core is shared:
 the best round flatters, the median is what a loaded machine gives). Every run starts cold:
 the memos of texts read and graphs prepared (:func:`amrmetrics.read.recent.forget_recent`) are
-emptied first, so a round never profits from the one before it. Columns:
+emptied first, so a round never profits from the one before it, and a full garbage collection
+runs before the clock starts, so a run pays for the collections its own objects cause, not for
+the debt of the runs before it (which run would pay for that depends only on the bench's order).
+Columns:
 
 * ``batch``: ``scorer.pairs(tests, golds)`` (per-pair results plus the corpus report);
+* ``collector``: the share of the batch's time spent in Python's garbage collector (``gc.callbacks``);
 * ``single``: a loop of ``scorer(test, gold)`` calls;
 * ``graphs``: ``scorer.pairs`` on graphs decoded beforehand (what decoding costs);
 * ``reward``: ``scorer.one_to_many(64 candidates, gold)``, the reward of a batch of sampled
@@ -22,6 +26,7 @@ emptied first, so a round never profits from the one before it. Columns:
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import random
@@ -31,6 +36,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -65,12 +71,42 @@ def texts(path: Path) -> list[str]:
         return [" ".join(line.strip() for line in block.text.splitlines()) for block in split_blocks(handle)]
 
 
-def rate(count: int, work: Callable[[], Any]) -> float:
-    """Items per CPU second of one cold run of ``work`` (CPU time: other processes on the core do not count)."""
+class CollectorClock:
+    """Wall time spent in Python's garbage collector since the last :meth:`reset`."""
+
+    def __init__(self) -> None:
+        self.spent = 0.0
+        self._start = 0.0
+        gc.callbacks.append(self._note)
+
+    def _note(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._start = time.perf_counter()
+        else:
+            self.spent += time.perf_counter() - self._start
+
+    def reset(self) -> None:
+        self.spent = 0.0
+
+
+COLLECTOR = CollectorClock()
+
+
+def rate(count: int, work: Callable[[], Any]) -> tuple[float, float]:
+    """Items per CPU second of one cold run of ``work`` (CPU time: other processes on the core do
+    not count), and the share of its time spent collecting garbage."""
     forget_recent()
+    gc.collect()
+    COLLECTOR.reset()
     start = time.process_time()
     work()
-    return count / (time.process_time() - start)
+    spent = time.process_time() - start
+    return count / spent, min(COLLECTOR.spent / spent, 1.0)
+
+
+def map_pairs(score: Callable[[Any, Any], Any], pairs: Any) -> list[Any]:
+    """``score`` called on each pair, one call at a time (the single-pair and reward columns)."""
+    return [score(a, b) for a, b in pairs]
 
 
 def reference_rate(python: str, data: Path, cpu: int) -> float:
@@ -110,7 +146,7 @@ def main() -> None:
     rewards = [(gold, [perturbed(gold, vocabulary, rng) for _ in range(CANDIDATES)]) for gold in golds[:50]]
     test_graphs, gold_graphs = read_graphs(sts / "src.dev.amr"), read_graphs(sts / "tgt.dev.amr")
 
-    has_smatch = subprocess.run([args.reference_python, "-c", "import smatch"], capture_output=True).returncode == 0
+    has_smatch = subprocess.run([args.reference_python, "-c", "import smatch"], capture_output=True, check=False).returncode == 0
     scorers = {spec: amrmetrics.Scorer(spec) for spec in args.metrics.split(",")}
     for scorer in scorers.values():
         scorer.pairs(tests[:200], golds[:200])  # warm-up
@@ -123,26 +159,34 @@ def main() -> None:
             if has_smatch:
                 references.append(reference_rate(args.reference_python, data, cpu))
             for spec, scorer in scorers.items():
+                batch, collector = rate(n, partial(scorer.pairs, tests, golds))
                 found = [
-                    rate(n, lambda: scorer.pairs(tests, golds)),
-                    rate(n, lambda: [scorer(t, g) for t, g in zip(tests, golds)]),
-                    rate(n, lambda: scorer.pairs(test_graphs, gold_graphs)),
-                    rate(len(rewards), lambda: [scorer.one_to_many(c, g) for g, c in rewards]),
+                    batch,
+                    collector,
+                    rate(n, partial(map_pairs, scorer, zip(tests, golds)))[0],
+                    rate(n, partial(scorer.pairs, test_graphs, gold_graphs))[0],
+                    rate(len(rewards), partial(map_pairs, scorer.one_to_many, [(c, g) for g, c in rewards]))[0],
                 ]
                 rounds[spec].append(found)
     reference = statistics.median(references) if references else 0.0
     medians = {spec: [statistics.median(column) for column in zip(*found)] for spec, found in rounds.items()}
-    rows = [(spec, batch, single, graphs, 1000 / calls) for spec, (batch, single, graphs, calls) in medians.items()]
+    rows = [(spec, batch, collector, single, graphs, 1000 / calls) for spec, (batch, collector, single, graphs, calls) in medians.items()]
 
     print(f"# Scorer throughput, {n} STS dev pairs, one core (CPU {cpu}), median of {args.repeats} rounds")
     print()
-    print("| metric | batch pairs/s | single-pair calls pairs/s | single / batch cost | batch on graphs pairs/s | reward: 64 candidates vs 1 gold (ms) | batch vs smatch 1.0.4 |")
-    print("|---|---|---|---|---|---|---|")
-    for spec, batch, single, graphs, reward in rows:
+    print(
+        "| metric | batch pairs/s | batch: collector's share | single-pair calls pairs/s | single / batch cost "
+        "| batch on graphs pairs/s | reward: 64 candidates vs 1 gold (ms) | batch vs smatch 1.0.4 |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    for spec, batch, collector, single, graphs, reward in rows:
         versus = f"{batch / reference:.1f}x" if has_smatch else "n/a"
-        print(f"| {spec} | {batch:,.0f} | {single:,.0f} | {batch / single:.2f}x | {graphs:,.0f} | {reward:.1f} | {versus} |")
+        print(
+            f"| {spec} | {batch:,.0f} | {collector:.0%} | {single:,.0f} | {batch / single:.2f}x | {graphs:,.0f} "
+            f"| {reward:.1f} | {versus} |"
+        )
     if has_smatch:
-        print(f"| smatch 1.0.4 `get_amr_match` (4 restarts, inexact) | {reference:,.0f} | | | | | 1.0x |")
+        print(f"| smatch 1.0.4 `get_amr_match` (4 restarts, inexact) | {reference:,.0f} | | | | | | 1.0x |")
     else:
         print()
         print(f"smatch 1.0.4: not measured ({args.reference_python} has no smatch; pass --reference-python)")
