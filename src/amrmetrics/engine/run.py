@@ -124,11 +124,14 @@ def _run_chunk(pairs: list[Pair], on_error: OnError, metrics: Sequence[Metric] |
     metrics = _WORKER_METRICS if metrics is None else metrics
     out = _ChunkResult()
     for pair in pairs:
-        bad = [(side, e.error) for side, e in (("test", pair.test), ("gold", pair.gold)) if e.error is not None]
-        out.errors.extend(error for _, error in bad)  # type: ignore[misc]
-        if bad and on_error != "zero":
-            out.skipped += 1
-            continue
+        zeroed: tuple[str, ...] = ()
+        if pair.test.error is not None or pair.gold.error is not None:
+            bad = [(side, e.error) for side, e in (("test", pair.test), ("gold", pair.gold)) if e.error is not None]
+            out.errors.extend(error for _, error in bad)  # type: ignore[misc]
+            if on_error != "zero":
+                out.skipped += 1
+                continue
+            zeroed = tuple(side for side, _ in bad)
         if not score:
             continue
         test = pair.test.graph if pair.test.graph is not None else EMPTY_GRAPH
@@ -138,7 +141,6 @@ def _run_chunk(pairs: list[Pair], on_error: OnError, metrics: Sequence[Metric] |
         except Exception as err:  # a metric bug must name the pair, not kill the run silently
             where = f"pair {pair.index + 1} (test graph {pair.test.number}, gold graph {pair.gold.number})"
             raise MetricError(f"{where}: {type(err).__name__}: {err}") from err
-        zeroed = tuple(side for side, _ in bad)
         out.records.append(
             PairRecord(pair.index, pair.test.number, pair.gold.number, pair.test.id, pair.gold.id, zeroed, results, seconds)
         )
