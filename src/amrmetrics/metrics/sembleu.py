@@ -112,7 +112,7 @@ def bleu_one(stats: np.ndarray, weights: tuple[float, ...]) -> np.float64:
     log_p = np.log(np.array(ratios)).tolist()
     weighted = np.array([wk * lp if u else 0.0 for wk, lp, u in zip(w, log_p, used)])
     brevity = 1.0 if hyp > ref else np.exp(np.float64(1.0 - ref / hyp)) if hyp > 0 else 0.0
-    return brevity * np.exp(np.sum(weighted))
+    return brevity * np.exp(np.add.reduce(weighted))  # np.sum's reduction, without its Python wrapper
 
 
 @dataclass(frozen=True)
@@ -147,14 +147,17 @@ class SemBLEU(Metric):
 
     @property
     def stat_names(self) -> tuple[str, ...]:  # type: ignore[override]
-        """``m1, c1, ..., mn, cn, len_test, len_gold``."""
+        """``m1, c1, ..., mn, cn, len_test, len_gold`` (built once: every per-pair score names them)."""
+        return self.cached("stat_names", self._stat_names)
+
+    def _stat_names(self) -> tuple[str, ...]:
         per_order = tuple(name for k in range(1, self.n + 1) for name in (f"m{k}", f"c{k}"))
         return per_order + ("len_test", "len_gold")
 
     @property
     def weight_values(self) -> tuple[float, ...]:
-        """The weights in use, one per order."""
-        return parse_weights(self.weights, self.n, self.compat)
+        """The weights in use, one per order (parsed once)."""
+        return self.cached("weight_values", lambda: parse_weights(self.weights, self.n, self.compat))
 
     def prepare(self, graph: Graph) -> NgramBag:
         return self.cached("prepared", PreparedGraphs).prepared(graph, self._bag)
