@@ -34,3 +34,21 @@ def test_the_header_inside_the_text_is_the_metadata_unless_metadata_is_given():
     assert dict(decode(text).metadata) == {"id": "p", "snt": "Words."}
     assert dict(decode(text, metadata={"id": "given"}).metadata) == {"id": "given"}
     assert decode(text).relations == (("a", ":ARG0", "c"),)
+
+
+@pytest.mark.parametrize("text", ["", "  \n \t", "\n\n"])
+def test_an_empty_text_is_an_empty_graph_error_on_its_first_line(text):
+    with pytest.raises(GraphError) as caught:
+        decode(text, file="f.amr", number=4, line=7)
+    assert str(caught.value) == "f.amr: graph 4 (line 7): empty graph"
+    assert caught.value.line == 7
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["\ufeff(a / b :ARG0 (c / d))", "\ufeff\ufeff(a / b :ARG0 (c / d))", "(a / b\n\ufeff:ARG0 (c / d))"],
+)
+def test_a_byte_order_mark_opening_a_line_is_dropped(text):
+    graph = decode(text)
+    assert graph.instances == (("a", "b"), ("c", "d"))
+    assert graph.relations == (("a", ":ARG0", "c"),)

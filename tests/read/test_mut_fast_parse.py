@@ -85,6 +85,7 @@ REGULAR = [
     "(a / b :ARG0 (c / d) :ARG0 (e / f) :ARG1 c :ARG1 c)",
     "(r / r :x (s / s :x (t / t :x (u / u))) :y (v / v) :z r)",
     '(a / b :op1 ")" :op2 "(")  \t',
+    "(X / X-thing :ARG0 (X2 / Xylophone) :mod XYZ :ARG1 X2)",  # labels that start with a capital
 ]
 
 

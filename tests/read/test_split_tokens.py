@@ -13,6 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import graph_texts
 
+from amrmetrics.read.recent import forget_recent
+
 decode_module = importlib.import_module("amrmetrics.read.decode")
 split_tokens = decode_module._split_tokens
 regex_tokens = decode_module._TOKEN.findall
@@ -46,6 +48,7 @@ def test_generated_graphs_take_the_fast_path(text: str) -> None:
         "(a / b\n   :ARG0 (c / d))\n",
         "(a / b:ARG0 c:ARG1(d / e))",
         "  (a / b)  ",
+        '(n/name:op1 "A":op2"B"/c)',  # with strings: '/' and ':' touching a symbol outside them
     ],
 )
 def test_plain_texts_are_split_like_the_regex(text: str) -> None:
@@ -68,3 +71,32 @@ def test_plain_texts_are_split_like_the_regex(text: str) -> None:
 )
 def test_other_texts_are_left_to_the_regex(text: str) -> None:
     assert split_tokens(text) is None
+
+
+class _CountingRegex:
+    """:data:`_TOKEN` with a count of its ``findall`` calls."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def findall(self, text: str) -> list[str]:
+        self.calls += 1
+        return regex_tokens(text)
+
+
+@pytest.mark.parametrize(
+    ("plain", "aligned"),
+    [
+        ("(a / b :ARG0 (c / d))", "(a / b~e.1 :ARG0 (c / d))"),
+        ('(n / name :op1 "John" :op2 "Smith")', '(n / name :op1 "John"~e.2 :op2 "Smith")'),
+    ],
+)
+def test_a_plain_graph_is_read_without_the_regex(plain: str, aligned: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    forget_recent()
+    counting = _CountingRegex()
+    monkeypatch.setattr(decode_module, "_TOKEN", counting)
+    graph = decode_module.decode(plain)
+    assert counting.calls == 0
+    assert len(graph.instances) >= 1
+    assert decode_module.decode(aligned) == graph  # an alignment marker needs the regex
+    assert counting.calls == 1

@@ -69,3 +69,11 @@ def test_one_pair_path_leaves_out_the_order_above_the_highest_counted_one() -> N
 def test_n_below_one_is_refused_by_name(n: int) -> None:
     with pytest.raises(ValueError, match=r"^n must be >= 1$"):
         SemBLEU(n=n)
+
+
+@pytest.mark.parametrize(("n", "names"), [(1, ("m1", "c1")), (3, ("m1", "c1", "m2", "c2", "m3", "c3"))])
+def test_statistic_names_are_matches_and_counts_per_order_then_the_two_lengths(n: int, names: tuple[str, ...]) -> None:
+    metric = SemBLEU(n=n)
+    assert metric.stat_names == (*names, "len_test", "len_gold")
+    boy = metric.prepare(decode("(b / boy :ARG0 (g / girl))"))
+    assert len(metric.pair(boy, boy).stats) == len(metric.stat_names)

@@ -218,7 +218,7 @@ def _parse_regular(text: str) -> Graph | None:
 
 def _regular_graph(instances: list[Instance], slots: list[list[Relation]], tree: list[Relation], defined: set[str]) -> Graph:
     """The graph of a regular parse: an edge onto a defined variable is a relation, any other an
-    attribute (no variable of a regular text starts with a quote, so none needs :func:`_graph_of`'s test)."""
+    attribute (a quoted target is never a variable: variables are penman symbols, never strings)."""
     edges = [edge for slot in slots for edge in slot]
     return Graph(
         tuple(instances),
@@ -321,13 +321,11 @@ def decode(
     ``line`` is the file line on which ``text`` starts, so errors point into the file.
     """
 
-    def fail(message: str, offset: int = 1) -> GraphError:
+    def fail(message: str, offset: int) -> GraphError:
         return GraphError(message, file=file, number=number, line=line + offset - 1)
 
     if "\ufeff" in text:  # a byte-order mark opening a line is dropped, as the splitter does
         text = _LINE_BOM.sub("", text)
-    if not text or text.isspace():
-        raise fail("empty graph")
     graph = _fast_parse(text)
     if graph is not None:
         return graph.evolve(metadata=dict(metadata)) if metadata else graph
@@ -337,7 +335,7 @@ def decode(
     if metadata is None:
         metadata = extent.metadata
 
-    def fail_in_graph(message: str, offset: int = 1) -> GraphError:
+    def fail_in_graph(message: str, offset: int) -> GraphError:
         return fail(message, extent.line + offset - 1)
 
     return _graph_of(_penman_parse(text[extent.start:extent.end], fail_in_graph), metadata)
@@ -345,7 +343,8 @@ def decode(
 
 def _graph_of(parsed: Parsed, metadata: Mapping[str, str]) -> Graph:
     """The graph of parsed instances and edges: an edge onto a node written there, or onto a
-    defined variable (unquoted), is a relation; any other target is a constant."""
+    defined variable, is a relation; any other target is a constant (a quoted target is never a
+    variable: penman reads a variable as a symbol, never a string)."""
     instances, edges, last = parsed
     defined = {v for v, _ in instances}
     attributes = []
@@ -355,7 +354,7 @@ def _graph_of(parsed: Parsed, metadata: Mapping[str, str]) -> Graph:
         if is_node:
             relations.append((source, role, target))
             introduced[target] = relations[-1]
-        elif target in defined and target[0] != '"':
+        elif target in defined:
             relations.append((source, role, target))
         else:
             attributes.append((source, role, target))
@@ -364,7 +363,7 @@ def _graph_of(parsed: Parsed, metadata: Mapping[str, str]) -> Graph:
         attributes=tuple(attributes),
         relations=tuple(relations),
         root=instances[0][0],
-        metadata=dict(metadata) if metadata else {},
+        metadata=dict(metadata),
         tree_edges=tuple(introduced[var] for var, _ in instances if var in introduced),
         last_branches=tuple([edge[:3] for edge in last]),
     )

@@ -60,7 +60,7 @@ class Recent(Generic[V]):
         self._values[key] = value
         self._costs[key] = cost
         while self.spent > self.budget and self._values:
-            self.spent -= self._costs.pop(self._values.popitem(last=False)[0], 0)
+            self.spent -= self._costs.pop(self._values.popitem(last=False)[0])
 
     def clear(self) -> None:
         """Forget every entry."""
