@@ -72,7 +72,7 @@ def finish(solver: ExactSolver, engine: Engine, began: float, deadline: float):
     ip = index_problem(problem)
     solver._engine = engine
     best = _Incumbent(problem, np.array(LOCAL, dtype=np.int64), 5.0)
-    return solver._finish(problem, ip, ip, best, 7.0, began, deadline)
+    return solver._finish(ip, ip, best, 7.0, began, deadline)
 
 
 def test_the_rounded_lp_solution_and_its_bound_rounded_down_certify_the_optimum() -> None:

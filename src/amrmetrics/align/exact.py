@@ -135,7 +135,7 @@ class ExactSolver:
             if left is None:
                 return Alignment.of(mapping, value, upper, "time-limit", time.perf_counter() - began)
             best = _Incumbent(problem, np.array(mapping, dtype=np.int64), value)
-            return self._finish(problem, small.indexed(), left.indexed(), best, upper, began, deadline)
+            return self._finish(small.indexed(), left.indexed(), best, upper, began, deadline)
         ip = index_problem(problem)
         pot = potentials(ip)
         upper = tighten(line_bound(ip, pot), ip.integral)
@@ -159,10 +159,10 @@ class ExactSolver:
         upper = min(upper, max(best.value, bound))
         if certified(best.value, upper) or time.perf_counter() >= deadline:
             return done()
-        return self._finish(problem, ip, reduced, best, upper, began, deadline)
+        return self._finish(ip, reduced, best, upper, began, deadline)
 
     def _finish(
-        self, problem: AlignmentProblem, ip: IndexedProblem, reduced: IndexedProblem, best: _Incumbent, upper: float, began: float, deadline: float
+        self, ip: IndexedProblem, reduced: IndexedProblem, best: _Incumbent, upper: float, began: float, deadline: float
     ) -> Alignment:
         """Steps 3 to 5: the LP relaxation of ``reduced`` (what elimination left of ``ip``), a climb, the MILP."""
 
