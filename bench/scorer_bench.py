@@ -71,6 +71,19 @@ def texts(path: Path) -> list[str]:
         return [" ".join(line.strip() for line in block.text.splitlines()) for block in split_blocks(handle)]
 
 
+def sts_dev(shared: Path) -> tuple[Path, list[str], list[str]]:
+    """The folder of BAMBOO's STS pairs and its dev pairs as one-line PENMAN texts (tests, golds)."""
+    sts = shared / "data" / "bamboo" / "sts" / "main"
+    return sts, texts(sts / "src.dev.amr"), texts(sts / "tgt.dev.amr")
+
+
+def pin_to_one_cpu() -> int:
+    """Pin this process to its lowest allowed CPU (the reference tool is pinned to the same one)."""
+    cpu = min(os.sched_getaffinity(0))
+    os.sched_setaffinity(0, {cpu})
+    return cpu
+
+
 class CollectorClock:
     """Wall time spent in Python's garbage collector since the last :meth:`reset`."""
 
@@ -136,11 +149,9 @@ def main() -> None:
     parser.add_argument("--metrics", default="smatch,sembleu")
     args = parser.parse_args()
 
-    sts = args.shared / "data" / "bamboo" / "sts" / "main"
-    tests, golds = texts(sts / "src.dev.amr"), texts(sts / "tgt.dev.amr")
+    sts, tests, golds = sts_dev(args.shared)
     n = len(tests)
-    cpu = min(os.sched_getaffinity(0))
-    os.sched_setaffinity(0, {cpu})
+    cpu = pin_to_one_cpu()
     vocabulary = sorted({c for g in read_graphs(sts / "tgt.dev.amr") for _, c in g.instances})
     rng = random.Random(0)
     rewards = [(gold, [perturbed(gold, vocabulary, rng) for _ in range(CANDIDATES)]) for gold in golds[:50]]

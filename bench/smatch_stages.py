@@ -26,7 +26,6 @@ import argparse
 import gc
 import importlib
 import json
-import os
 import statistics
 import tempfile
 import time
@@ -35,7 +34,7 @@ from functools import wraps
 from pathlib import Path
 from typing import Any
 
-from scorer_bench import reference_rate, texts
+from scorer_bench import pin_to_one_cpu, reference_rate, sts_dev
 
 import amrmetrics
 from amrmetrics.align import engines, exact
@@ -99,11 +98,9 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args()
 
-    sts = args.shared / "data" / "bamboo" / "sts" / "main"
-    tests, golds = texts(sts / "src.dev.amr"), texts(sts / "tgt.dev.amr")
+    _, tests, golds = sts_dev(args.shared)
     n = len(tests)
-    cpu = min(os.sched_getaffinity(0))
-    os.sched_setaffinity(0, {cpu})
+    cpu = pin_to_one_cpu()
     scorer = amrmetrics.Scorer("smatch")
     scorer.pairs(tests[:200], golds[:200])  # warm-up, before the clocks go in
     for owner, name, stage in STAGES:
