@@ -1,7 +1,8 @@
 """Whole-process Smatch benchmark: amrmetrics (exact) against smatch 1.0.4 and smatchpp 1.8.0.
 
 Prints one table row per (tool, dataset): wall seconds, peak memory of the process, corpus F,
-and pairs certified optimal. Documents (long graphs) are measured by ``bench/doc_bench.py``. Every tool runs as its own process, so imports and reading count.
+and pairs certified optimal; then what ``amrmetrics score`` spends importing (``-X importtime``'s
+largest cumulative entries on the first dataset), so a heavy module-level import shows in the table. Documents (long graphs) are measured by ``bench/doc_bench.py``. Every tool runs as its own process, so imports and reading count.
 The reference tools run when installed (in this interpreter or in the one named by
 ``--reference-python``), each under a time limit and a memory cap so a blow-up is reported, not
 suffered.
@@ -84,6 +85,27 @@ def parse_amrmetrics(o: Outcome) -> tuple[str, str]:
     return f"{100 * m['micro']['F']:.3f}", f"{certified}/{data['pairs']}"
 
 
+def import_costs(test: Path, gold: Path, top: int) -> list[tuple[str, str, str]]:
+    """The ``top`` largest cumulative import times of one ``amrmetrics score`` process: (module, ms, self ms)."""
+    cmd = [sys.executable, "-X", "importtime", "-m", "amrmetrics", "score", str(test), str(gold), "--no-progress"]
+    done = subprocess.run(cmd, capture_output=True, text=True, check=True)
+    rows = []
+    for line in done.stderr.splitlines():
+        if line.startswith("import time:") and "|" in line and "cumulative" not in line:
+            own, cumulative, name = (part.strip() for part in line.removeprefix("import time:").split("|"))
+            rows.append((int(cumulative), int(own), name))
+    rows.sort(reverse=True)
+    return [(name, f"{cumulative / 1000:.1f}", f"{own / 1000:.1f}") for cumulative, own, name in rows[:top]]
+
+
+def table(head: tuple[str, ...], rows: list[tuple[str, ...]]) -> None:
+    """Print a Markdown table."""
+    print("| " + " | ".join(head) + " |")
+    print("|" + "---|" * len(head))
+    for row in rows:
+        print("| " + " | ".join(row) + " |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
@@ -91,6 +113,7 @@ def main() -> None:
     parser.add_argument("--limit", type=float, default=300, help="seconds allowed per reference run")
     parser.add_argument("--mem-gb", type=float, default=8, help="memory cap per run")
     parser.add_argument("--skip-large", action="store_true", help="skip the 5,750-pair STS corpus")
+    parser.add_argument("--imports", type=int, default=12, help="import-time entries to print (0: none)")
     args = parser.parse_args()
 
     lp = args.shared / "data/littleprince-parses"
@@ -129,11 +152,11 @@ def main() -> None:
             rows.append((name, "smatchpp 1.8.0", "not installed", "", "", ""))
         print(f"done: {name}", file=sys.stderr)
 
-    head = ("dataset", "tool", "wall s", "peak MB", "corpus F", "certified optimal")
-    print("| " + " | ".join(head) + " |")
-    print("|" + "---|" * len(head))
-    for row in rows:
-        print("| " + " | ".join(row) + " |")
+    table(("dataset", "tool", "wall s", "peak MB", "corpus F", "certified optimal"), rows)
+    name, test, gold = datasets[0]
+    if args.imports and test.exists():
+        print(f"\nImports of `amrmetrics score` on {name} (largest cumulative first):\n")
+        table(("module", "cumulative ms", "self ms"), import_costs(test, gold, args.imports))
 
 
 if __name__ == "__main__":

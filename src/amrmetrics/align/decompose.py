@@ -28,8 +28,6 @@ import time
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.sparse import coo_array
-from scipy.sparse.csgraph import connected_components
 
 from amrmetrics.align.bounds import potentials
 from amrmetrics.align.exact import ExactSolver
@@ -74,6 +72,9 @@ class Split:
 
 def split(ip: IndexedProblem) -> Split:
     """Force the pairs of nodes with one candidate each, then cut the rest into components."""
+    from scipy.sparse import coo_array
+    from scipy.sparse.csgraph import connected_components
+
     per_test = np.bincount(ip.ci, minlength=ip.n_test)
     per_gold = np.bincount(ip.cj, minlength=ip.n_gold)
     forced = (per_test[ip.ci] == 1) & (per_gold[ip.cj] == 1)

@@ -23,7 +23,6 @@ import time
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.optimize import linear_sum_assignment
 
 from amrmetrics.align.bounds import tighten
 from amrmetrics.align.hillclimb import climb
@@ -153,6 +152,8 @@ def lagrangian_bound(ip: IndexedProblem, start: np.ndarray, deadline: float) -> 
     (``start``, or better by climbing from the steps' assignments)."""
     if not ip.size:
         return LpBound(0.0, 0.0, np.zeros(0), np.zeros(0)), start
+    from scipy.optimize import linear_sum_assignment
+
     rows = _rows(ip)
     best, value = start, _value(ip, start)
     lam = np.zeros(len(ip.qw))

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 import numpy as np
-from scipy.sparse import csr_array
 
 from amrmetrics.align.problem import AlignmentProblem
+
+if TYPE_CHECKING:
+    from scipy.sparse import csr_array
 
 _TABLE_FACTOR = 32
 _TABLE_CELLS = 1 << 22

@@ -18,10 +18,9 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import chain
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
-from scipy.sparse import csr_array
 
 from amrmetrics.align.large import (
     distinct,
@@ -30,6 +29,9 @@ from amrmetrics.align.large import (
     triple_ceiling,
 )
 from amrmetrics.graph import Graph
+
+if TYPE_CHECKING:  # scipy loads only for a pair too large for a dense table (issue: start-up cost)
+    from scipy.sparse import csr_array
 
 Duplicates = Literal["min", "product"]
 
@@ -183,6 +185,8 @@ def _unary(
     r, c = np.array(rows, dtype=np.int64), np.array(cols, dtype=np.int64)
     a = np.array(amounts, dtype=np.float64)
     if base is None and n1 * n2 > DENSE_CELLS:
+        from scipy.sparse import csr_array
+
         sparse = csr_array((a, (r, c)), shape=(n1, n2))
         sparse.sum_duplicates()
         return sparse

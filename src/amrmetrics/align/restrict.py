@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.sparse import coo_array, csr_array
 
 from amrmetrics.align.problem import AlignmentProblem
 
@@ -46,6 +45,8 @@ def restrict(problem: AlignmentProblem, allowed: Compatibility) -> AlignmentProb
     if isinstance(unary, np.ndarray):
         unary = np.where(allowed.mask(), unary, 0.0)
     else:
+        from scipy.sparse import coo_array, csr_array
+
         entries = coo_array(unary)
         keep = allowed.allows(entries.row, entries.col)
         unary = csr_array((entries.data[keep], (entries.row[keep], entries.col[keep])), shape=unary.shape)

@@ -19,8 +19,6 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-from scipy.sparse import coo_array
-from scipy.sparse.csgraph import connected_components
 
 from amrmetrics.align.problem import AlignmentProblem
 from amrmetrics.align.restrict import Compatibility, restrict
@@ -45,6 +43,9 @@ def compatibility(test: Sequence[str], test_structure: DocStructure, gold: Seque
 def connected_sentences(graph: Graph) -> DocStructure:
     """Sentences as the parts of ``graph`` that stay connected to a ``:sntK`` root without the document root
     (see the module doc); the root and any part without a sentence root are the document level."""
+    from scipy.sparse import coo_array
+    from scipy.sparse.csgraph import connected_components
+
     index = {v: i for i, v in enumerate(graph.variables)}
     heads = [(int(m.group(1)), t) for s, r, t in graph.relations if s == graph.root and (m := SENTENCE_ROLE.match(r))]
     edges = [(index[s], index[t]) for s, _, t in graph.relations if graph.root not in (s, t) and s in index and t in index]

@@ -32,13 +32,15 @@ import re
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
-from scipy.sparse import csr_array
-from scipy.sparse.csgraph import breadth_first_order
 
 from amrmetrics.graph import Graph, Relation
 from amrmetrics.standardize.steps import DEINVERSION_EXCEPTIONS
+
+if TYPE_CHECKING:  # scipy loads when a document's structure is read, not with the module
+    from scipy.sparse import csr_array
 
 SENTENCE_ROLE = re.compile(r"^:snt(\d+)$", re.IGNORECASE)
 """A role of the document root that names a sentence: ``:snt3`` is sentence 3."""
@@ -86,6 +88,8 @@ def _stored(relation: Relation) -> tuple[str, str, str, bool]:
 
 def _matrix(adjacency: Mapping[int, list[int]], n: int) -> csr_array:
     """The directed graph of ``adjacency`` as a sparse matrix."""
+    from scipy.sparse import csr_array
+
     rows = [i for i, ends in adjacency.items() for _ in ends]
     cols = [j for ends in adjacency.values() for j in ends]
     return csr_array((np.ones(len(rows), dtype=np.int8), (rows, cols)), shape=(n, n))
@@ -93,6 +97,8 @@ def _matrix(adjacency: Mapping[int, list[int]], n: int) -> csr_array:
 
 def _reach(graph: csr_array, start: int) -> list[int]:
     """Nodes reachable from ``start`` (itself included)."""
+    from scipy.sparse.csgraph import breadth_first_order
+
     return breadth_first_order(graph, start, directed=True, return_predecessors=False).tolist()
 
 

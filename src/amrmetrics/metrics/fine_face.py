@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from functools import cached_property
 
 import numpy as np
-from scipy.sparse import csc_array, csr_array
 
 from amrmetrics.align import AlignmentProblem
 from amrmetrics.align.formulation import formulate
@@ -64,6 +63,8 @@ class Face:
         if isinstance(problem.unary, np.ndarray):
             unary = np.where(self.allows(rows[:, None], cols[None, :]), problem.unary, 0.0)
         else:
+            from scipy.sparse import csr_array
+
             coo = problem.unary.tocoo()
             keep = self.allows(rows[coo.row], cols[coo.col])
             unary = csr_array((coo.data[keep], (coo.row[keep], coo.col[keep])), shape=problem.shape)
@@ -100,6 +101,7 @@ def optimal_face(full: AlignmentProblem, value: float, time_limit: float | None 
     price = np.zeros(f.n_rows)
     if f.n_cols:
         from scipy.optimize import linprog  # imported when needed (documents only)
+        from scipy.sparse import csc_array
 
         matrix = csc_array((f.value, f.index, f.start), shape=(f.n_rows, f.n_cols))
         res = linprog(-f.cost, A_ub=matrix, b_ub=f.upper, bounds=(0, 1), method="highs", options=options)
