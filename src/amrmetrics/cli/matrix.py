@@ -106,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
     graphs = [e.graph if e.graph is not None else EMPTY_GRAPH for e in kept]
     tiles = None
     if args.resume and not isinstance(metric, MatrixMetric):  # a whole-matrix method has no tiles to keep
-        tiles = TileStore(f"{args.output}.tiles", matrix_key(metric, graphs, TILE))
+        tiles = TileStore(f"{args.output}.tiles", matrix_key(metric, graphs, TILE), metric.score_range)
     resumed = tiles.count() if tiles else 0
     with (
         common.progress_bar(progress_units(metric, len(graphs)), not args.no_progress, "matrix") as advance,
