@@ -18,7 +18,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import EXAMPLES, ROOT
+
+from amrmetrics.cli.main import main
 
 pytestmark = pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads the process tree from /proc (Linux)")
 
@@ -144,3 +146,15 @@ def test_matrix_on_a_local_dask_cluster_with_resume(tmp_path) -> None:
     assert left == set()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["m.amr", "m.npy.tiles"]
     assert not list(tiles.glob(".*.partial"))
+
+
+def test_a_command_run_in_process_leaves_the_sigterm_handler_as_it_was(capsys) -> None:
+    def mine(signum: int, frame: object) -> None:
+        raise AssertionError("not expected to run")
+
+    previous = signal.signal(signal.SIGTERM, mine)
+    try:
+        assert main(["score", str(EXAMPLES / "pred.amr"), str(EXAMPLES / "gold.amr"), "--no-progress"]) == 0
+        assert signal.getsignal(signal.SIGTERM) is mine
+    finally:
+        signal.signal(signal.SIGTERM, previous)

@@ -94,7 +94,7 @@ class TileStore:
     def _record(self) -> None:
         """Write ``run.json`` (atomically) with the checksums known so far."""
         record = {"tool": TOOL, "kind": KIND, "key": self.key, "tiles": self.sums}
-        write_bytes(self.stamp, json.dumps(record, indent=0, sort_keys=True).encode())
+        write_bytes(self.stamp, json.dumps(record, separators=(",", ":")).encode())
 
     @staticmethod
     def _name(rows: slice, cols: slice) -> str:
