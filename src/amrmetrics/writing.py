@@ -146,11 +146,15 @@ def output_file(
     :data:`PARTIAL`), renamed over the target at the end: an error or interrupt in the block, or
     a failed write (a full disk, a read-only folder), leaves what was there before and removes the
     temporary file. Through a symbolic link, the file it points to is replaced (the link stays).
-    A target that exists and is not a regular file (``/dev/stdout``, a pipe) is written directly.
+    A device, a pipe or a descriptor's name (``/dev/stdout``) is written directly.
     Every failure to write is a :class:`DataError` (exit status 1) naming ``path``; an error
     raised by the block itself passes through unchanged.
     """
     name = os.fspath(path)
+    if _in_place(name):
+        with _direct(name, binary, encoding, newline) as handle:
+            yield handle
+        return
     target = os.path.realpath(name)
     try:
         found = os.stat(target)
@@ -158,10 +162,6 @@ def output_file(
         found = None
     except OSError as err:
         raise write_failed(name, err) from err
-    if found is not None and not stat.S_ISREG(found.st_mode):
-        with _direct(name, target, binary, encoding, newline) as handle:
-            yield handle
-        return
     try:
         descriptor, partial = _open_partial(target)
     except OSError as err:
@@ -180,11 +180,34 @@ def output_file(
             os.unlink(partial)
 
 
-@contextmanager
-def _direct(name: str, target: str, binary: bool, encoding: str, newline: str | None) -> Iterator[IO[Any]]:
-    """A device or pipe, written in place (there is nothing to keep)."""
+def _descriptor(name: str) -> int | None:
+    """The descriptor a name stands for: ``/dev/stdout`` 1, ``/dev/stderr`` 2, ``/dev/fd/N`` and ``/proc/self/fd/N`` N."""
+    absolute = os.path.abspath(name)
+    named = {"/dev/stdout": "1", "/dev/stderr": "2"}.get(absolute)
+    for prefix in ("/dev/fd/", "/proc/self/fd/"):
+        if absolute.startswith(prefix):
+            named = absolute[len(prefix) :]
+    return int(named) if named is not None and named.isdigit() else None
+
+
+def _in_place(name: str) -> bool:
+    """True for a name written in place: an open descriptor's (``/dev/stdout``) or an existing file
+    that is not a regular one (a device, a pipe)."""
+    if _descriptor(name) is not None:
+        return True
     try:
-        descriptor = os.open(target, os.O_WRONLY | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0))
+        return not stat.S_ISREG(os.stat(name).st_mode)
+    except OSError:
+        return False
+
+
+@contextmanager
+def _direct(name: str, binary: bool, encoding: str, newline: str | None) -> Iterator[IO[Any]]:
+    """A device, pipe or open descriptor, written in place: a descriptor's name through a duplicate of
+    it (sharing its position, so ``/dev/stdout`` redirected to a file keeps what the command prints)."""
+    number = _descriptor(name)
+    try:
+        descriptor = os.dup(number) if number is not None else os.open(name, os.O_WRONLY | getattr(os, "O_CLOEXEC", 0))
     except OSError as err:
         raise write_failed(name, err) from err
     with _wrap(descriptor, name, binary, encoding, newline) as handle:

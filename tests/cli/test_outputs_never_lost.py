@@ -229,3 +229,20 @@ def test_a_failed_rename_names_the_file(tmp_path, monkeypatch) -> None:
         with output_file(target) as out:
             out.write("text")
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/stdout"), reason="no /dev/stdout on this system")
+@pytest.mark.parametrize("into", ["pipe", "file"])
+def test_standard_output_named_as_a_file_is_written_in_place(tmp_path, into) -> None:
+    files = _inputs(tmp_path / "in")
+    command = [sys.executable, "-m", "amrmetrics", "score", str(files["pred"]), str(files["gold"]), "--no-progress"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    with open(tmp_path / "stdout.txt", "w+", encoding="utf-8") as file:
+        out = subprocess.PIPE if into == "pipe" else file
+        done = subprocess.run([*command, "--per-pair", "/dev/stdout"], stdout=out, stderr=subprocess.PIPE, text=True, env=env, timeout=300)
+        file.seek(0)
+        printed = done.stdout if into == "pipe" else file.read()
+    assert done.returncode == 0, done.stderr
+    lines = printed.splitlines()
+    assert lines[0].startswith("pair\ttest_graph\t") and [line.split("\t")[0] for line in lines[1:6]] == ["1", "2", "3", "4", "5"]
+    assert lines[-1].startswith("signature: smatch|")  # the table follows the rows: nothing cut or written over
