@@ -4,18 +4,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
 from amrmetrics.align.solve import SOLVERS
-from amrmetrics.cli.checks import check_metrics
+from amrmetrics.cli.checks import add_output, check_metrics
 from amrmetrics.engine.corpus import CorpusResult, RunOptions, score_corpora
 from amrmetrics.engine.executors import EXECUTORS, Executor, open_executor
 from amrmetrics.engine.run import CorpusRun, PairRecord
-from amrmetrics.errors import UsageError
 from amrmetrics.metrics.base import Metric
 from amrmetrics.metrics.registry import parse_metrics
 from amrmetrics.read import ON_ERROR_CHOICES, distinct_errors
@@ -88,7 +86,7 @@ def add_output_options(parser: argparse.ArgumentParser, per_pair: bool = True) -
     group.add_argument("--format", "-f", choices=FORMATS, default="text", help="output format (default text)")
     group.add_argument("--digits", type=int, default=2, help="decimals of x100 scores in tables (default 2)")
     if per_pair:
-        group.add_argument("--per-pair", metavar="FILE", help="write per-pair results (TSV, or JSON lines for .jsonl)")
+        add_output(group, "--per-pair", metavar="FILE", help="write per-pair results (TSV, or JSON lines for .jsonl)")
         group.add_argument("--timings", action="store_true", help="add wall-clock seconds to the per-pair file")
 
 
@@ -154,29 +152,14 @@ def executor(args: argparse.Namespace) -> Iterator[Executor | None]:
         yield opened
 
 
-def check_per_pair(path: str, inputs: Sequence[str | None]) -> None:
-    """Refuse (a usage error) a per-pair file that is an input or in a missing directory."""
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        raise UsageError(f"--per-pair {path}: directory {folder} does not exist")
-    if os.path.isdir(path):
-        raise UsageError(f"--per-pair {path}: is a directory")
-    for name in inputs:
-        if name and os.path.exists(path) and os.path.exists(name) and os.path.samefile(path, name):
-            raise UsageError(f"--per-pair {path}: refusing to write over the input file {name}")
-
-
 @contextmanager
-def per_pair_output(
-    args: argparse.Namespace, inputs: Sequence[str], metrics: Sequence[Metric]
-) -> Iterator[Callable[[PairRecord], None] | None]:
-    """The per-pair file of ``--per-pair`` (checked before anything is read), or None: yields the
-    callback that writes each record as it is scored."""
+def per_pair_output(args: argparse.Namespace, metrics: Sequence[Metric]) -> Iterator[Callable[[PairRecord], None] | None]:
+    """The per-pair file of ``--per-pair`` (checked with every output option: ``checks.add_output``), or
+    None: yields the callback that writes each record as it is scored."""
     path = getattr(args, "per_pair", None)
     if not path:
         yield None
         return
-    check_per_pair(path, [*inputs, getattr(args, "vectors", None)])
     from amrmetrics.report.perpair import per_pair_file
 
     with per_pair_file(path, metrics, timings=args.timings) as write:
@@ -201,7 +184,7 @@ def score_files(
     """Read, pair and score two files with the options in ``args`` (the engine's one pipeline),
     writing ``--per-pair`` rows as pairs are scored; the records stay in memory only if asked."""
     with (
-        per_pair_output(args, (test, gold), metrics) as on_record,
+        per_pair_output(args, metrics) as on_record,
         stage_progress(not args.no_progress) as progress,
         executor(args) as opened,
     ):

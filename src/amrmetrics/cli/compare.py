@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from amrmetrics.cli import common
+from amrmetrics.cli.checks import add_output
 from amrmetrics.defaults import TIE_TOLERANCE
 from amrmetrics.read import distinct_errors
 from amrmetrics.stats.bootstrap import DEFAULT_RESAMPLES
@@ -48,7 +49,8 @@ def add_parser(subparsers: Any) -> None:
         help=f"approximate-randomization trials for the p-value (default {DEFAULT_TRIALS}; exact test when 2^pairs <= N)",
     )
     common.add_output_options(parser)
-    parser.add_argument_group("report").add_argument(
+    add_output(
+        parser.add_argument_group("report"),
         "--html",
         metavar="FILE",
         help="also write an offline HTML report: per-pair A vs B, and each pair's three graphs with both alignments",
@@ -77,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
     inputs = (args.test_a, args.test_b, args.gold)
     streamed = args if explained is None else argparse.Namespace(per_pair=None)  # with --html, written plain below
     with (
-        common.per_pair_output(streamed, inputs, adapters) as on_record,
+        common.per_pair_output(streamed, adapters) as on_record,
         common.stage_progress(not args.no_progress) as progress,
         common.executor(args) as executor,
     ):
@@ -94,7 +96,6 @@ def run(args: argparse.Namespace) -> int:
         explain_comparison(done, explained, inputs).to_html(args.html)
         result = plain_run(result)
         if args.per_pair:
-            common.check_per_pair(args.per_pair, [*inputs, getattr(args, "vectors", None)])
             with per_pair_file(args.per_pair, result.metrics, timings=args.timings) as write:
                 for record in result.records:
                     write(record)

@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from amrmetrics.cli import common
+from amrmetrics.cli.checks import add_output
 from amrmetrics.errors import UsageError
 from amrmetrics.stats.bootstrap import DEFAULT_RESAMPLES
 from amrmetrics.words import counted
@@ -27,7 +28,7 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("test", help="test graphs (parser output), PENMAN")
     parser.add_argument("gold", help="gold graphs, PENMAN")
-    parser.add_argument("--output", "-o", required=True, metavar="FILE", help="the HTML file to write")
+    add_output(parser, "--output", "-o", required=True, metavar="FILE", help="the HTML file to write")
     common.add_metric_options(parser)
     group = parser.add_argument_group("report")
     group.add_argument(

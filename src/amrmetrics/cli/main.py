@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import _signal  # the C module the interpreter loads at start-up: `signal` would add ~1 ms of enum building
 import argparse
 import gc
 import sys
+import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import NoReturn
@@ -84,8 +86,36 @@ def _few_collections() -> Iterator[None]:
         gc.unfreeze()
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised in the main thread: a terminated command unwinds as an interrupted one does
+    (worker processes ended, temporary files removed), then exits with :data:`TERMINATED`."""
+
+
+INTERRUPTED, TERMINATED = 128 + 2, 128 + 15
+"""Exit statuses after SIGINT (Ctrl-C) and SIGTERM, as a shell reports a command those signals end."""
+
+
+def _terminate(signum: int, frame: object) -> None:
+    _signal.signal(_signal.SIGTERM, _signal.SIG_IGN)  # a second SIGTERM must not cut the clean-up short
+    raise Terminated
+
+
+@contextmanager
+def _sigterm_as_interrupt() -> Iterator[None]:
+    """While a command runs, SIGTERM raises :class:`Terminated` (in the main thread, where signals arrive)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = _signal.signal(_signal.SIGTERM, _terminate)
+    try:
+        yield
+    finally:
+        _signal.signal(_signal.SIGTERM, previous)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the console script; returns the exit status (0 ok, 1 data error, 2 usage error)."""
+    """Entry point of the console script; returns the exit status (0 ok, 1 data error, 2 usage error,
+    130 interrupted, 143 terminated)."""
     from amrmetrics.cli.checks import check_options
     from amrmetrics.errors import AmrMetricsError, exit_status, message
 
@@ -97,15 +127,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         _subcommand(parser, args.command).error(f"unrecognized arguments: {' '.join(extras)}")
     try:
         check_options(args)
-        with _few_collections():
+        with _sigterm_as_interrupt(), _few_collections():
             return int(args.handler(args) or 0)
     except BrokenPipeError:  # before OSError, of which it is a subclass: `... | head` is not an error
         return 0
     except (AmrMetricsError, OSError, ValueError) as err:
         print(f"amrmetrics: error: {message(err)}", file=sys.stderr)
         return exit_status(err)
-    except KeyboardInterrupt:
-        return 130
+    except KeyboardInterrupt as err:
+        return TERMINATED if isinstance(err, Terminated) else INTERRUPTED
 
 
 def run() -> NoReturn:

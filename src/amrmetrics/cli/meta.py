@@ -7,6 +7,7 @@ import importlib.util
 from typing import Any
 
 from amrmetrics.cli import common
+from amrmetrics.cli.checks import add_output
 from amrmetrics.errors import UsageError
 from amrmetrics.version import __version__
 
@@ -87,7 +88,7 @@ def _add_parse_quality(sub: Any) -> None:
         "--compat", action="store_true", help="reproduce the public evaluator's two quirks (named in the output)"
     )
     add_meta_output(parser)
-    parser.add_argument("--plot", metavar="FILE.png", help="write a heatmap of the Spearman matrix (needs matplotlib)")
+    add_output(parser, "--plot", metavar="FILE.png", help="write a heatmap of the Spearman matrix (needs matplotlib)")
     parser.set_defaults(handler=run_parse_quality)
 
 
@@ -226,7 +227,7 @@ def _add_structural(sub: Any) -> None:
     stats.add_argument("--resamples", type=int, default=1000, help="bootstrap resamples of graphs (default 1000)")
     stats.add_argument("--confidence", type=float, default=0.95, help="central interval (default 0.95)")
     add_meta_output(parser, ("text", "json", "markdown"))
-    parser.add_argument("--plot", metavar="FILE.png", help="plot mean score against damage, one line per metric (matplotlib)")
+    add_output(parser, "--plot", metavar="FILE.png", help="plot mean score against damage, one line per metric (matplotlib)")
     parser.set_defaults(handler=run_structural)
 
 

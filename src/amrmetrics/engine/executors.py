@@ -69,9 +69,12 @@ class ProcessExecutor:
 
         return list(wait(list(futures), return_when=FIRST_COMPLETED).done)
 
-    def close(self) -> None:
-        """Stop the workers (cancelling tasks not started)."""
-        self.pool.shutdown(cancel_futures=True)
+    def __enter__(self) -> ProcessExecutor:
+        return self
+
+    def __exit__(self, kind: Any, err: Any, traceback: Any) -> bool:
+        """Stop the workers (cancelling tasks not started; on an interrupt, at once)."""
+        return self.pool.__exit__(kind, err, traceback)
 
 
 def _value(value: Any) -> Any:

@@ -117,11 +117,8 @@ def _workers(executor: Executor | None, jobs: int) -> Iterator[Executor]:
         return
     from amrmetrics.engine.executors import ProcessExecutor
 
-    own = ProcessExecutor(jobs)
-    try:
+    with ProcessExecutor(jobs) as own:
         yield own
-    finally:
-        own.close()
 
 
 def _run_tiles(

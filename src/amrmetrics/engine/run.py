@@ -220,6 +220,10 @@ def _run_parallel(
                 _collect(run, pending.popleft(), progress, on_record)
         while pending:
             _collect(run, pending.popleft(), progress, on_record)
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM: no worker may outlive the run
+        if own:
+            pool.stop(interrupted=True)
+        raise
     finally:
         if own:
             pool.shutdown(cancel_futures=True)

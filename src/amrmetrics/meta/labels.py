@@ -19,6 +19,7 @@ from typing import Literal
 import numpy as np
 
 from amrmetrics.errors import DataError
+from amrmetrics.writing import output_file
 
 LabelFormat = Literal["auto", "tsv", "parseeval"]
 LABEL_FORMATS: tuple[str, ...] = ("auto", "tsv", "parseeval")
@@ -155,7 +156,7 @@ def read_labels(path: str | os.PathLike[str], fmt: LabelFormat = "auto") -> Labe
 
 def write_tsv(labels: Labels, path: str | os.PathLike[str]) -> None:
     """Write labels in our TSV format (e.g. to convert the public release's file)."""
-    with open(path, "w", encoding="utf-8") as handle:
+    with output_file(path) as handle:
         handle.write("\t".join(TSV_HEADER) + "\n")
         for k, key in enumerate(labels.ids):
             values = (labels.preference[k], labels.acceptable_a[k], labels.acceptable_b[k])

@@ -46,6 +46,8 @@ class Metric(ABC):
     """Names of the sufficient statistics returned by :meth:`pair`."""
     score_names: ClassVar[tuple[str, ...]] = ("P", "R", "F")
     """Names of the scores returned by :meth:`scores`; the last one is the headline score."""
+    score_range: ClassVar[tuple[float, float]] = (0.0, 1.0)
+    """The interval every score (a fraction) lies in, up to float rounding; a NaN means "does not apply"."""
     symmetric: ClassVar[bool] = True
     """True when swapping test and gold swaps P and R and keeps F (or the score)."""
     notes: ClassVar[tuple[str, ...]] = ()

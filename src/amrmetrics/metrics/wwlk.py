@@ -159,6 +159,7 @@ class WWLK(SimilarityMetric):
 
     name: ClassVar[str] = "wwlk"
     notes: ClassVar[tuple[str, ...]] = ("similarity = 1 - earth mover's distance, in [-1, 1]",)
+    score_range: ClassVar[tuple[float, float]] = (-1.0, 1.0)
 
     k: int = 2
     e2n: bool = False

@@ -1,7 +1,7 @@
 """Per-pair output: one row per scored pair, as TSV or (by extension ``.jsonl``) JSON lines.
 
 Rows are written as the pairs are scored (nothing per pair stays in memory), to a temporary file
-beside the target that replaces it once the run succeeds. Full precision; pair and graph numbers
+beside the target that replaces it once the run succeeds (:func:`amrmetrics.writing.output_file`). Full precision; pair and graph numbers
 are 1-based like every error message. The same run writes the same bytes: wall-clock times (each
 metric's ``seconds`` and any detail named ``*seconds``) only with ``timings``, and a statistic or
 detail that is a whole number is written as an integer (``12``, not ``12.0``; scores stay
@@ -13,7 +13,6 @@ from __future__ import annotations
 import csv
 import json
 import os
-import stat
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import IO, Any
@@ -22,6 +21,7 @@ import numpy as np
 
 from amrmetrics.engine.run import PairRecord
 from amrmetrics.metrics.base import Metric, PairResult
+from amrmetrics.writing import output_file
 
 
 def _whole(value: Any) -> Any:
@@ -137,16 +137,6 @@ def per_pair_file(
     ends normally and removed when it raises (so a failed run leaves any earlier file as it was).
     A target that is not a regular file (``/dev/stdout``, a pipe) is written directly.
     """
-    name = os.fspath(path)
-    direct = os.path.exists(name) and not stat.S_ISREG(os.stat(name).st_mode)
-    folder, base = os.path.split(os.path.abspath(name))
-    partial = name if direct else os.path.join(folder, f".{base}.{os.getpid()}.partial")
-    jsonl = name.endswith((".jsonl", ".json"))
-    try:
-        with open(partial, "w" if direct else "x", encoding="utf-8", newline="") as handle:
-            yield _Writer(handle, metrics, jsonl, timings).write
-        if not direct:
-            os.replace(partial, name)
-    finally:
-        if not direct and os.path.exists(partial):
-            os.remove(partial)
+    jsonl = os.fspath(path).endswith((".jsonl", ".json"))
+    with output_file(path, newline="") as handle:
+        yield _Writer(handle, metrics, jsonl, timings).write
