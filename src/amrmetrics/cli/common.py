@@ -15,6 +15,7 @@ from amrmetrics.cli.checks import check_metrics
 from amrmetrics.engine.corpus import CorpusResult, RunOptions, score_corpora
 from amrmetrics.engine.executors import EXECUTORS, Executor, open_executor
 from amrmetrics.engine.run import CorpusRun, PairRecord
+from amrmetrics.engine.workers import DASK_STARTUP, POOL_STARTUP
 from amrmetrics.errors import UsageError
 from amrmetrics.metrics.base import Metric
 from amrmetrics.metrics.registry import parse_metrics
@@ -67,7 +68,17 @@ def add_reading_options(parser: argparse.ArgumentParser) -> None:
 def add_run_options(parser: argparse.ArgumentParser) -> None:
     """Parallelism, randomness and progress."""
     group = parser.add_argument_group("running")
-    group.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="worker processes (results identical for any N)")
+    group.add_argument(
+        "--jobs",
+        "-j",
+        type=int,
+        default=1,
+        metavar="N",
+        help=f"score on up to N worker processes (default 1). Workers take time to start (about {POOL_STARTUP:g} s; "
+        f"a local Dask cluster about {DASK_STARTUP:g} s), so the first pairs are scored here and timed, and "
+        "min(N, usable processors) workers start only if the work left saves more than that; a small corpus "
+        "runs in this process alone (said on stderr). Results are identical for any N",
+    )
     group.add_argument(
         "--executor",
         choices=EXECUTORS,
@@ -205,9 +216,18 @@ def score_files(
         stage_progress(not args.no_progress) as progress,
         executor(args) as opened,
     ):
-        return score_corpora(
+        result = score_corpora(
             test, gold, metrics, run_options(args, opened), progress, on_record=on_record, keep_records=keep_records
         )
+    note_workers(result.run)
+    return result
+
+
+def note_workers(run: CorpusRun) -> None:
+    """Say on stderr when fewer workers scored the pairs than ``--jobs`` asked for, and why."""
+    choice = run.workers
+    if choice.asked > 1 and not (choice.elsewhere and choice.workers >= choice.asked):
+        print(f"amrmetrics: {choice.describe()}", file=sys.stderr)
 
 
 def warn_errors(run: CorpusRun) -> None:
