@@ -26,7 +26,12 @@ DASK_MISSING = "the dask executor needs Dask: pip install 'amrmetrics[dask]'"
 
 
 class Executor(Protocol):
-    """Runs the engine's tasks: ``submit`` a function and its arguments, read ``result()`` later."""
+    """Runs the engine's tasks: ``submit`` a function and its arguments, read ``result()`` later.
+
+    An executor that still has to start may say what that costs in an attribute ``startup``
+    (seconds; :class:`LocalDask` does): the engine then gives it a run's work only when the work
+    pays for it (:mod:`amrmetrics.engine.workers`). Without one, it is taken as running and always used.
+    """
 
     @property
     def width(self) -> int:

@@ -4,10 +4,11 @@ Workers pay off only when the work they share is larger than what they cost to s
 pool starts a fork server (a Python interpreter importing amrmetrics) and forks its workers from
 it; a local Dask cluster imports ``distributed`` and starts a scheduler and worker processes.
 Before starting any, the engine scores the first pairs (or the first tile of a matrix) in this
-process, which is work it needs anyway, and times them; from that estimate of the seconds per
-unit and the number of units left it takes ``w = min(jobs, usable CPUs, tasks left)`` workers
-only when they save more than they cost to start (``work - work / w > startup``), else it runs
-everything here. So a run is never slower than one process by more than the start-up (give or
+process, which is work it needs anyway, and times them in CPU seconds (so other programs on a
+busy machine do not make them look dearer); from that estimate of the seconds per unit and the
+number of units left (read ahead only as far as the decision needs) it takes
+``w = min(jobs, usable CPUs, tasks left)`` workers only when they save more than they cost to
+start (``work - work / w > startup``), else it runs everything here. So a run is never slower than one process by more than the start-up (give or
 take the estimate), and a small corpus never starts a pool. The rule only chooses where the
 work runs: the numbers are the same for every choice.
 
