@@ -48,7 +48,7 @@ class Counting(CachedEmbedder):
 
     def _compute(self, words: list[str]) -> list[np.ndarray | None]:
         self.computed.append(list(words))
-        return [np.random.default_rng(list(w.encode())).standard_normal(4).astype(np.float32) for w in words]
+        return [np.random.default_rng(list(w.encode("utf-8", "surrogatepass"))).standard_normal(4).astype(np.float32) for w in words]
 
 
 WORDS = ["dog", "hot dog", "chien", "犬", "run-01"]
@@ -133,6 +133,32 @@ def test_a_cache_that_cannot_be_written_costs_a_warning_not_the_run(tmp_path, mo
     with pytest.warns(RuntimeWarning, match="embedding cache .* not used"):
         vectors, known = embedder.raw(WORDS)
     assert known.all() and vectors.shape == (5, 4)
+
+
+def test_threads_share_one_embedder_and_its_cache(folder):
+    import threading
+    import warnings
+
+    shared = Counting()
+    groups = [[f"t{k}-{i}" for i in range(40)] + WORDS for k in range(4)]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        threads = [threading.Thread(target=shared.raw, args=(group,)) for group in groups]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    everything = sorted({w for group in groups for w in group})
+    assert sorted(VectorStore("counting v1").get(everything)) == everything
+
+
+def test_text_that_cannot_be_stored_is_computed_not_stored(folder):
+    odd = ["dog", "bad \udcff byte"]
+    first = Counting()
+    first.raw(odd)
+    again = Counting()
+    again.raw(odd)
+    assert again.computed == [["bad \udcff byte"]]
 
 
 def test_the_cache_folder_follows_the_environment(monkeypatch, tmp_path):

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import threading
 import warnings
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -51,6 +52,15 @@ def cache_dir() -> Path:
     return base / "amrmetrics"
 
 
+def _storable(text: str) -> bool:
+    """True for text SQLite can hold (UTF-8; not a lone surrogate left by undecodable input)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _digest(identity: str, text: str, dtype: str, data: bytes) -> bytes:
     h = hashlib.blake2b(digest_size=16)
     for part in (FORMAT, identity, text, dtype):
@@ -63,7 +73,8 @@ def _digest(identity: str, text: str, dtype: str, data: bytes) -> bytes:
 class VectorStore:
     """The vectors of one backend identity on disk (see the module doc); opened on first use.
 
-    Pickling keeps where the file is, not the open connection (a worker process opens its own).
+    Pickling keeps where the file is, not the open connection: a worker process (or a forked
+    child) opens its own. Threads share the connection, one call at a time.
     """
 
     def __init__(self, identity: str, folder: Path | None = None) -> None:
@@ -71,10 +82,15 @@ class VectorStore:
         name = hashlib.sha256(f"{FORMAT}\0{identity}".encode()).hexdigest()[:24]
         self.path = (folder if folder is not None else cache_dir()) / "embeddings" / f"{name}.sqlite"
         self._db: Any = None
+        self._pid = 0
         self._broken = False
+        self._lock = threading.Lock()
 
     def __getstate__(self) -> dict[str, Any]:
-        return {**self.__dict__, "_db": None}
+        return {k: v for k, v in self.__dict__.items() if k not in ("_db", "_lock")}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state, _db=None, _lock=threading.Lock())
 
     def _give_up(self, err: Exception) -> None:
         """Work without the cache from now on (with a warning); a damaged file is removed, so the
@@ -82,10 +98,10 @@ class VectorStore:
         import sqlite3
 
         self._broken = True
-        if self._db is not None:
+        if self._db is not None and self._pid == os.getpid():
             self._db.close()
-            self._db = None
-        if isinstance(err, sqlite3.DatabaseError) and not isinstance(err, sqlite3.OperationalError):
+        self._db = None
+        if type(err) is sqlite3.DatabaseError:  # not a database, or damaged (not: locked, read-only, misused)
             try:
                 self.path.unlink()
             except OSError:
@@ -95,15 +111,17 @@ class VectorStore:
     def _open(self) -> Any:
         """The database connection, the file (and its folder) made when missing; a file that is no
         readable database of this identity is replaced. None when the cache cannot be used."""
-        if self._db is not None or self._broken:
+        if self._broken:
+            return None
+        if self._db is not None and self._pid == os.getpid():
             return self._db
         import sqlite3
 
         for attempt in (1, 2):
-            db = None
+            db: sqlite3.Connection | None = None
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
-                db = sqlite3.connect(self.path, timeout=60, isolation_level=None)
+                db = sqlite3.connect(self.path, timeout=60, isolation_level=None, check_same_thread=False)
                 db.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
                 db.execute(
                     "CREATE TABLE IF NOT EXISTS vectors (text TEXT PRIMARY KEY, dtype TEXT NOT NULL, "
@@ -113,13 +131,12 @@ class VectorStore:
                 stored = db.execute("SELECT value FROM meta WHERE key = 'identity'").fetchone()
                 if stored is None or stored[0] != self.identity:
                     raise sqlite3.DatabaseError(f"the file holds the vectors of {stored and stored[0]!r}")
-                self._db = db
+                self._db, self._pid = db, os.getpid()
                 return db
             except (sqlite3.Error, OSError) as err:
                 if db is not None:
                     db.close()
-                damaged = isinstance(err, sqlite3.DatabaseError) and not isinstance(err, sqlite3.OperationalError)
-                if not damaged or attempt == 2:
+                if type(err) is not sqlite3.DatabaseError or attempt == 2:
                     self._give_up(err)
                     return None
                 try:
@@ -131,12 +148,22 @@ class VectorStore:
 
     def get(self, texts: Sequence[str]) -> dict[str, np.ndarray]:
         """The stored vectors of ``texts`` that are there and intact (others are simply missing)."""
+        with self._lock:
+            return self._get(texts)
+
+    def put(self, items: Iterable[tuple[str, np.ndarray]]) -> None:
+        """Store vectors (one transaction: all of them or, if interrupted, none)."""
+        with self._lock:
+            self._put(items)
+
+    def _get(self, texts: Sequence[str]) -> dict[str, np.ndarray]:
         db = self._open()
         found: dict[str, np.ndarray] = {}
         if db is None or not texts:
             return found
         import sqlite3
 
+        texts = [t for t in texts if _storable(t)]
         try:
             for i in range(0, len(texts), _BATCH):
                 part = texts[i : i + _BATCH]
@@ -150,8 +177,7 @@ class VectorStore:
             self._give_up(err)
         return found
 
-    def put(self, items: Iterable[tuple[str, np.ndarray]]) -> None:
-        """Store vectors (one transaction: all of them or, if interrupted, none)."""
+    def _put(self, items: Iterable[tuple[str, np.ndarray]]) -> None:
         db = self._open()
         if db is None:
             return
@@ -161,7 +187,7 @@ class VectorStore:
         for text, vector in items:
             array = np.asarray(vector)
             dtype = f"<f{array.dtype.itemsize}" if array.dtype.kind == "f" else ""
-            if dtype not in DTYPES or array.ndim != 1:
+            if dtype not in DTYPES or array.ndim != 1 or not _storable(text):
                 continue
             data = array.astype(dtype, copy=False).tobytes()
             rows.append((text, dtype, data, _digest(self.identity, text, dtype, data)))
