@@ -12,8 +12,9 @@ start (``work - work / w > startup``), else it runs everything here. So a run is
 take the estimate), and a small corpus never starts a pool. The rule only chooses where the
 work runs: the numbers are the same for every choice.
 
-The start-up constants are the medians that ``python bench/processes.py`` prints on the 2-core
-development machine; :data:`STARTUP_ENV` replaces them (``0`` always starts ``jobs`` workers).
+The start-up constants were measured on the idle 2-core development machine (``python
+bench/processes.py`` measures them again); :data:`STARTUP_ENV` replaces them (``0`` always starts
+``jobs`` workers).
 """
 
 from __future__ import annotations
@@ -26,11 +27,12 @@ from amrmetrics.errors import UsageError
 
 POOL_STARTUP = 0.35
 """Seconds from asking for a local process pool to its workers' first results (fork server
-start, amrmetrics imported there, two workers forked): bench/processes.py, median of 9."""
+start, amrmetrics imported there, two workers forked): 0.33 s on the idle 2-core development
+machine; ``python bench/processes.py`` measures it (more on a busy machine)."""
 
 DASK_STARTUP = 3.5
-"""Seconds to import ``distributed``, start a 2-worker ``LocalCluster`` and close it again:
-bench/processes.py, median of 3."""
+"""Seconds to import ``distributed`` (1.1 s), start a 2-worker ``LocalCluster`` (1.8 s) and close
+it (0.4 s) on the idle development machine; ``python bench/processes.py`` measures it."""
 
 STARTUP_ENV = "AMRMETRICS_WORKER_STARTUP"
 """Environment variable: seconds the rule assumes any workers take to start, instead of the
