@@ -11,7 +11,8 @@
 A pair is given as two PENMAN strings or two graphs; a corpus as two files (``pathlib.Path``)
 or two sequences of strings/graphs. Each call builds its own metric objects (and solvers), so
 nothing is shared between calls; a :class:`Scorer` builds them once for many calls (a training
-loop). ``executor="dask"`` (or a ``distributed.Client``) runs a corpus on a Dask cluster.
+loop). A model's embeddings are kept on disk between runs (:mod:`amrmetrics.embed.store`);
+``cache=False`` in any call leaves that cache alone, as ``--no-cache`` does. ``executor="dask"`` (or a ``distributed.Client``) runs a corpus on a Dask cluster.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import numpy as np
 from amrmetrics.defaults import DEFAULT_SEED
 from amrmetrics.engine.corpus import CorpusResult, RunOptions, compare_corpora, score_corpora
 from amrmetrics.engine.executors import open_executor
+from amrmetrics.engine.prime import without_disk_cache
 from amrmetrics.engine.run import score_pair
 from amrmetrics.engine.scorer import WarmScorer
 from amrmetrics.engine.sources import CorpusLike, GraphLike, to_graph
@@ -95,10 +97,14 @@ class CorpusScore:
 
 
 def _metrics(metrics: str | Metric | Iterable[str | Metric], options: Mapping[str, Any]) -> list[Metric]:
+    """The metrics named, ``options`` as parameter defaults; ``cache=False`` among them switches off
+    the embedding disk cache (as ``--no-cache`` does)."""
     items = [metrics] if isinstance(metrics, (str, Metric)) else list(metrics)
     out: list[Metric] = []
     for item in items:
         out.extend([item] if isinstance(item, Metric) else parse_metrics(item, options))
+    if not options.get("cache", True):
+        without_disk_cache(out)
     return out
 
 

