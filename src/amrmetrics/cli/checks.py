@@ -31,9 +31,14 @@ AT_LEAST_ONE = {
 AT_LEAST_ZERO = {"digits": "--digits", "significant": "--significant", "column": "--column"}
 """Options (attribute -> flag) that must not be negative."""
 
+NEEDS = {"plot": "matplotlib"}
+"""Options (attribute -> top-level module) that need an optional package: checked before anything is read."""
+
 
 def check_options(args: argparse.Namespace) -> None:
-    """Refuse counts below 1, negative decimals or columns, and a ``--metric`` value naming no metric."""
+    """Refuse counts below 1, negative decimals or columns, an option whose package is missing, and a
+    ``--metric`` value naming no metric."""
+    from amrmetrics.extras import check
     from amrmetrics.metrics.registry import split_specs
 
     for bounds, low in ((AT_LEAST_ONE, 1), (AT_LEAST_ZERO, 0)):
@@ -41,6 +46,9 @@ def check_options(args: argparse.Namespace) -> None:
             value = getattr(args, attr, None)
             if isinstance(value, int) and value < low:
                 raise UsageError(f"{flag} must be at least {low}, not {value}")
+    for attr, module in NEEDS.items():
+        if getattr(args, attr, None):
+            check(module, f"--{attr}")
     for text in getattr(args, "metric", None) or ():
         if not split_specs(text):
             raise UsageError(f"--metric {text!r} names no metric (e.g. --metric smatch,sembleu)")

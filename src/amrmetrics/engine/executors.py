@@ -13,7 +13,8 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Protocol
 
-from amrmetrics.errors import UsageError
+from amrmetrics.errors import UsageError, option
+from amrmetrics.extras import require
 
 if TYPE_CHECKING:  # multiprocessing and concurrent.futures are imported only when workers start
     from concurrent.futures import Future
@@ -21,7 +22,8 @@ if TYPE_CHECKING:  # multiprocessing and concurrent.futures are imported only wh
 EXECUTORS = ("processes", "dask")
 """Executor names for ``--executor`` and ``executor=``: the local process pool (default) or Dask."""
 
-DASK_MISSING = "the dask executor needs Dask: pip install 'amrmetrics[dask]'"
+DASK = f"the dask executor ({option('executor', 'dask')})"
+"""What needs Dask, for the error when it is missing."""
 
 
 class Executor(Protocol):
@@ -96,33 +98,29 @@ class DaskExecutor:
         return self.client.submit(fn, *args, pure=False)
 
     def finished(self, futures: Iterable[Any]) -> list[Any]:
-        from distributed import wait
-
+        wait = require("distributed", DASK).wait
         return list(wait(list(futures), return_when="FIRST_COMPLETED").done)
 
 
 def _dask_client(jobs: int, scheduler: str | None) -> Iterator[DaskExecutor]:
     """A client of the cluster at ``scheduler``, or of a local cluster of ``jobs`` workers, closed after use."""
-    try:
-        from distributed import Client, LocalCluster
-    except ImportError:
-        raise UsageError(DASK_MISSING) from None
+    distributed = require("distributed", DASK)
     from amrmetrics.engine.parallel import script_not_rerun
 
     if scheduler is not None:
         try:
-            client = Client(scheduler, timeout="30s")
+            client = distributed.Client(scheduler, timeout="30s")
         except (OSError, ValueError) as err:
             raise UsageError(f"no Dask scheduler answers at {scheduler}: {err}") from None
         with client:
             yield DaskExecutor(client)
         return
     with script_not_rerun():  # the cluster's worker processes start (and restart) meanwhile
-        cluster = LocalCluster(
+        cluster = distributed.LocalCluster(
             n_workers=jobs, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
         )
         try:
-            with Client(cluster) as client:
+            with distributed.Client(cluster) as client:
                 client.wait_for_workers(jobs)
                 yield DaskExecutor(client)
         finally:
@@ -140,7 +138,7 @@ def open_executor(executor: str | Any | None, jobs: int = 1, scheduler: str | No
     """
     if executor is None or executor == "processes":
         if scheduler is not None:
-            raise UsageError("a scheduler address needs the dask executor (--executor dask)")
+            raise UsageError(f"a scheduler address needs {DASK}")
         yield None
     elif executor == "dask":
         yield from _dask_client(jobs, scheduler)

@@ -15,7 +15,7 @@ import typing
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal
 
-from amrmetrics.errors import UsageError
+from amrmetrics.errors import BackendMissing, UsageError
 from amrmetrics.metrics.base import Metric
 from amrmetrics.registry import Registry
 
@@ -139,6 +139,8 @@ def build_metric(name: str, params: Mapping[str, str], defaults: Mapping[str, An
     kwargs.update({k: _coerce(cls, k, v, hints[k]) for k, v in params.items()})
     try:
         return cls(**kwargs)
+    except BackendMissing:  # not a bad spec: the spec is right, a package is missing
+        raise
     except (TypeError, ValueError) as err:
         raise MetricSpecError(f"{name}: {err}") from None
 

@@ -24,6 +24,7 @@ import numpy as np
 from amrmetrics.align.transport import Backend, emd
 from amrmetrics.defaults import DEFAULT_SEED
 from amrmetrics.embed import DEFAULT, Embedder, open_embedder
+from amrmetrics.extras import check
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import PairResult, SimilarityMetric
 from amrmetrics.metrics.wl_graph import Direction, WLGraph, build, standardize
@@ -180,6 +181,8 @@ class WWLK(SimilarityMetric):
             raise ValueError("direction must be both, fromout or fromin")
         if self.transport not in ("auto", "pot", "scipy"):
             raise ValueError("transport must be auto, pot or scipy")
+        if self.transport == "pot":
+            check("ot", f"{self.name}:transport=pot")
 
     @property
     def edge_init(self) -> str:

