@@ -117,6 +117,11 @@ def _parameters(cls: type[Metric]) -> Mapping[str, Any]:
     return types.MappingProxyType({f.name: hints[f.name] for f in dataclasses.fields(cls) if f.init})  # type: ignore[arg-type]
 
 
+def parameter_names(cls: type[Metric]) -> tuple[str, ...]:
+    """The parameters of a metric class (what a spec or an option of that name sets), in order."""
+    return tuple(_parameters(cls))
+
+
 def build_metric(name: str, params: Mapping[str, str], defaults: Mapping[str, Any] | None = None) -> Metric:
     """Build a metric from its name and raw string parameters.
 

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
+from amrmetrics.errors import option
 from amrmetrics.graph import Graph
 from amrmetrics.read.decode import GraphError, decode
 from amrmetrics.read.source import CorpusError, PathLike, is_stdin, read_chunks
@@ -188,7 +189,9 @@ def format_errors(errors: list[GraphError], limit: int = 50) -> str:
     lines = [head] + [f"  {e}" for e in errors[:limit]]
     if len(errors) > limit:
         lines.append(f"  ... and {len(errors) - limit} more")
-    lines.append("Use --on-error zero (score them as empty graphs) or --on-error skip (leave the pairs out).")
+    lines.append(
+        f"Use {option('on_error', 'zero')} (score them as empty graphs) or {option('on_error', 'skip')} (leave the pairs out)."
+    )
     return "\n".join(lines)
 
 
@@ -210,7 +213,7 @@ def pair_files(test: PathLike, gold: PathLike, *, pair_by_id: bool = False) -> t
         test_name, gold_name = _name(test), _name(gold)
         raise CorpusError(
             f"{test_name} has {n_test} graphs but {gold_name} has {n_gold}: the files must pair one to one"
-            f"{_first_difference(test_name, test_ids, gold_name, gold_ids)} (use --pair-by-id to pair by '# ::id')"
+            f"{_first_difference(test_name, test_ids, gold_name, gold_ids)} (use {option('pair_by_id')} to pair by '# ::id')"
         )
     pairs = (Pair(i, t, g) for i, (t, g) in enumerate(zip(test_entries, gold_entries)))
     return n_test, pairs
@@ -228,8 +231,8 @@ def _id_or_fail(entry: Entry, path: PathLike) -> str:
     if entry.id is not None:
         return entry.id
     if entry.error is not None:
-        raise CorpusError(f"--pair-by-id needs every graph's id, but {entry.error}")
-    raise CorpusError(f"{path}: graph {entry.number} (line {entry.line}) has no '# ::id' (needed by --pair-by-id)")
+        raise CorpusError(f"{option('pair_by_id')} needs every graph's id, but {entry.error}")
+    raise CorpusError(f"{path}: graph {entry.number} (line {entry.line}) has no '# ::id' (needed by {option('pair_by_id')})")
 
 
 def _index_by_id(path: PathLike) -> dict[str, Entry]:
