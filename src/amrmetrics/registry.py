@@ -14,13 +14,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from amrmetrics.errors import UsageError
+from amrmetrics.words import did_you_mean
 
 
 class Registry(dict[str, str]):
     """Names of one kind of component and where each is defined (``"module:attribute"``).
 
     ``registry[name]`` is the object itself, imported once; an unknown name raises ``error``
-    listing the known ones. ``registry.target(name)`` is the string.
+    naming the closest known one and listing them all. ``registry.target(name)`` is the string.
     """
 
     def __init__(self, kind: str, targets: Mapping[str, str], error: type[Exception] = UsageError) -> None:
@@ -33,10 +34,14 @@ class Registry(dict[str, str]):
         """Where ``name`` is defined."""
         return dict.__getitem__(self, name)
 
+    def unknown(self, name: str) -> Exception:
+        """The error for a name that is not registered: the closest known name, and all of them."""
+        return self.error(f"unknown {self.kind} {name!r}{did_you_mean(name, self)}; known: {', '.join(self)}")
+
     def __getitem__(self, name: str) -> Any:
         if name not in self._loaded:
             if name not in self:
-                raise self.error(f"unknown {self.kind} {name!r}; known: {', '.join(self)}")
+                raise self.unknown(name)
             module, _, path = self.target(name).partition(":")
             found: Any = importlib.import_module(module)
             for part in path.split("."):

@@ -15,7 +15,7 @@ from amrmetrics.cli.checks import check_metrics
 from amrmetrics.engine.corpus import CorpusResult, RunOptions, score_corpora
 from amrmetrics.engine.executors import EXECUTORS, Executor, open_executor
 from amrmetrics.engine.run import CorpusRun, PairRecord
-from amrmetrics.errors import UsageError
+from amrmetrics.errors import OutputError, UsageError
 from amrmetrics.metrics.base import Metric
 from amrmetrics.metrics.registry import parse_metrics
 from amrmetrics.read import ON_ERROR_CHOICES, distinct_errors
@@ -155,12 +155,13 @@ def executor(args: argparse.Namespace) -> Iterator[Executor | None]:
 
 
 def check_per_pair(path: str, inputs: Sequence[str | None]) -> None:
-    """Refuse (a usage error) a per-pair file that is an input or in a missing directory."""
+    """Refuse a per-pair file that cannot be written (an output error, as for every output) or is an
+    input (a usage error)."""
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
-        raise UsageError(f"--per-pair {path}: directory {folder} does not exist")
+        raise OutputError(f"--per-pair {path}: directory {folder} does not exist")
     if os.path.isdir(path):
-        raise UsageError(f"--per-pair {path}: is a directory")
+        raise OutputError(f"--per-pair {path}: is a directory")
     for name in inputs:
         if name and os.path.exists(path) and os.path.exists(name) and os.path.samefile(path, name):
             raise UsageError(f"--per-pair {path}: refusing to write over the input file {name}")

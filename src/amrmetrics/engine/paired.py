@@ -19,7 +19,7 @@ import numpy as np
 from amrmetrics.errors import option
 from amrmetrics.graph import EMPTY_GRAPH
 from amrmetrics.metrics.base import Metric, PairResult
-from amrmetrics.read import CorpusError, Entry, GraphError, Pair, counted_entries, iter_entries, pair_files
+from amrmetrics.read import CorpusError, Entry, GraphError, Pair, counted_entries, iter_entries, pair_files, stdin_once
 
 PathLike = str | os.PathLike[str]
 
@@ -136,6 +136,7 @@ def pair_systems(a: PathLike, b: PathLike, gold: PathLike, *, pair_by_id: bool =
     ``# ::id``, A is paired with the gold file as ``score --pair-by-id`` does (order of A), and B
     must carry exactly the same ids. The gold file is read once either way.
     """
+    stdin_once(a, b, gold)
     if pair_by_id:
         total, pairs_a = pair_files(a, gold, pair_by_id=True)
         listed = list(pairs_a)

@@ -15,7 +15,7 @@ from typing import Literal
 from amrmetrics.errors import option
 from amrmetrics.graph import Graph
 from amrmetrics.read.decode import GraphError, decode
-from amrmetrics.read.source import CorpusError, PathLike, is_stdin, read_chunks
+from amrmetrics.read.source import CorpusError, PathLike, is_stdin, read_chunks, stdin_once
 from amrmetrics.read.split import Block, split_text
 from amrmetrics.words import counted
 
@@ -204,8 +204,7 @@ def pair_files(test: PathLike, gold: PathLike, *, pair_by_id: bool = False) -> t
     repeated ids first, and the gold file is indexed in memory. Either file may be ``-`` (standard
     input), not both.
     """
-    if is_stdin(test) and is_stdin(gold):
-        raise CorpusError("only one of the files can be '-' (standard input is read once)")
+    stdin_once(test, gold)
     if pair_by_id:
         return _pairs_by_id(test, gold)
     (n_test, test_ids, test_entries), (n_gold, gold_ids, gold_entries) = _counted(test), _counted(gold)
