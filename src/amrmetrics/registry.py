@@ -56,3 +56,28 @@ class Registry(dict[str, str]):
     def __delitem__(self, name: str) -> None:
         super().__delitem__(name)
         self._loaded.pop(name, None)
+
+
+class Names:
+    """What a string parameter takes, read from a registry: ``std: Annotated[str, Names(PRESETS)]``.
+
+    The values are the registry's names, with ``extra`` names before them (``auto``); ``joined``
+    (e.g. ``+``) when several names combine into one value; ``other`` (e.g. ``FILE``) when any other
+    value is read as that. Listings (``amrmetrics metrics``) read it, so no list of values is written twice.
+    """
+
+    def __init__(self, registry: Registry, *, extra: tuple[str, ...] = (), joined: str = "", other: str = "") -> None:
+        self.registry, self.extra, self.joined, self.other = registry, extra, joined, other
+
+    def choices(self) -> tuple[str, ...] | None:
+        """Every value when they are a closed set, else None."""
+        return None if self.joined or self.other else (*self.extra, *self.registry)
+
+    def describe(self) -> str:
+        """The values as a listing writes them: ``a|b|c``, ``auto or a|b joined by '+'``, ``a|b or FILE``."""
+        names = "|".join(self.registry)
+        if self.joined:
+            names = f"{names} joined by '{self.joined}'"
+            return f"{'|'.join(self.extra)} or {names}" if self.extra else names
+        names = "|".join((*self.extra, *self.registry))
+        return f"{names} or {self.other}" if self.other else names

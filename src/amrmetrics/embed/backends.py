@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from amrmetrics.embed.base import Embedder, EmbedderUnavailable
 from amrmetrics.errors import option
 from amrmetrics.extras import available, missing
 from amrmetrics.graph import Graph
-from amrmetrics.registry import Registry
+from amrmetrics.registry import Names, Registry
 
 DEFAULT = "default"
 """The backend used when none is named: the bundled model when installed."""
@@ -49,6 +49,9 @@ EMBEDDERS = Registry(
     EmbedderUnavailable,
 )
 """Named backends: ``NAME`` or ``NAME:ARGUMENT`` opens ``EMBEDDERS[NAME](ARGUMENT)``; any other spec is a vectors file."""
+
+VectorsSpec = Annotated[str, Names(EMBEDDERS, extra=(DEFAULT,), other="FILE")]
+"""A metric parameter naming an embedding backend or a vectors file (listings show :data:`EMBEDDERS`)."""
 
 
 def open_embedder(spec: str | None) -> Embedder:

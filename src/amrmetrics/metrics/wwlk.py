@@ -23,7 +23,7 @@ import numpy as np
 
 from amrmetrics.align.transport import Backend, emd
 from amrmetrics.defaults import DEFAULT_SEED
-from amrmetrics.embed import DEFAULT, Embedder, open_embedder
+from amrmetrics.embed import DEFAULT, Embedder, VectorsSpec, open_embedder
 from amrmetrics.extras import check
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import PairResult, SimilarityMetric
@@ -167,7 +167,7 @@ class WWLK(SimilarityMetric):
     stability: int = 15
     seed: int = DEFAULT_SEED
     direction: Direction = "both"
-    vectors: str = DEFAULT
+    vectors: VectorsSpec = DEFAULT
     transport: Backend = "auto"
 
     def __post_init__(self) -> None:

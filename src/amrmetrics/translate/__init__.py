@@ -12,8 +12,10 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from amrmetrics.extras import install_hint
-from amrmetrics.registry import Registry
+from amrmetrics.registry import Names, Registry
 from amrmetrics.translate.base import (
     CachedLexicon,
     FunctionLexicon,
@@ -39,6 +41,9 @@ BACKENDS = Registry(
     TranslatorUnavailable,
 )
 """Backends a ``translator`` spec joins with ``+`` (e.g. ``dict+nn``), each built from :class:`TranslationSettings`."""
+
+TranslatorSpec = Annotated[str, Names(BACKENDS, extra=("auto",), joined="+")]
+"""A metric parameter naming translation backends (listings show :data:`BACKENDS`)."""
 
 
 def resolve_backends(spec: str, source_lang: str | None, dictionary: str | None, vectors: str | None) -> tuple[str, ...]:
@@ -100,6 +105,7 @@ __all__ = [
     "NearestNeighbours",
     "Translator",
     "TranslationSettings",
+    "TranslatorSpec",
     "TranslatorUnavailable",
     "TsvDictionary",
     "english_label",
