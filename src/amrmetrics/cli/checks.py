@@ -38,7 +38,6 @@ NEEDS = {"plot": "matplotlib"}
 def check_options(args: argparse.Namespace) -> None:
     """Refuse counts below 1, negative decimals or columns, an option whose package is missing, and a
     ``--metric`` value naming no metric."""
-    from amrmetrics.extras import check
     from amrmetrics.metrics.registry import split_specs
 
     for bounds, low in ((AT_LEAST_ONE, 1), (AT_LEAST_ZERO, 0)):
@@ -48,6 +47,8 @@ def check_options(args: argparse.Namespace) -> None:
                 raise UsageError(f"{flag} must be at least {low}, not {value}")
     for attr, module in NEEDS.items():
         if getattr(args, attr, None):
+            from amrmetrics.extras import check
+
             check(module, f"--{attr}")
     for text in getattr(args, "metric", None) or ():
         if not split_specs(text):

@@ -14,7 +14,6 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Protocol
 
 from amrmetrics.errors import UsageError, option
-from amrmetrics.extras import require
 
 if TYPE_CHECKING:  # multiprocessing and concurrent.futures are imported only when workers start
     from concurrent.futures import Future
@@ -98,12 +97,16 @@ class DaskExecutor:
         return self.client.submit(fn, *args, pure=False)
 
     def finished(self, futures: Iterable[Any]) -> list[Any]:
+        from amrmetrics.extras import require
+
         wait = require("distributed", DASK).wait
         return list(wait(list(futures), return_when="FIRST_COMPLETED").done)
 
 
 def _dask_client(jobs: int, scheduler: str | None) -> Iterator[DaskExecutor]:
     """A client of the cluster at ``scheduler``, or of a local cluster of ``jobs`` workers, closed after use."""
+    from amrmetrics.extras import require  # only when Dask is asked for
+
     distributed = require("distributed", DASK)
     from amrmetrics.engine.parallel import script_not_rerun
 
