@@ -25,15 +25,15 @@ _OPEN, _SPLIT, _CLOSE = "\x1e", "\x1d", "\x1f"
 _SETTING = re.compile(f"{_OPEN}([^{_OPEN}{_SPLIT}{_CLOSE}]*){_SPLIT}([^{_OPEN}{_SPLIT}{_CLOSE}]*){_CLOSE}")
 
 
-def option(name: str, value: object = True, *, metavar: str | None = None) -> str:
-    """A setting named inside an error message: keyword ``name`` of the Python API, option
-    ``--name`` (underscores as dashes) of the command line.
+def option(name: str, value: object = True, *, metavar: str | None = None, flag: str | None = None) -> str:
+    """A setting named inside an error message: keyword ``name`` of the Python API, option ``flag``
+    of the command line (by default ``--name``, underscores as dashes).
 
     ``value`` True is a flag (``pair_by_id=True``, ``--pair-by-id``), another value is written as
     given (``on_error="zero"``, ``--on-error zero``); ``metavar`` stands for any value
     (``vectors=FILE``, ``--vectors FILE``).
     """
-    flag = "--" + name.replace("_", "-")
+    flag = flag or "--" + name.replace("_", "-")
     if metavar is not None:
         python, cli = f"{name}={metavar}", f"{flag} {metavar}"
     elif value is True:

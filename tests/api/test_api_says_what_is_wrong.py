@@ -122,3 +122,8 @@ def test_a_setting_is_written_for_each_caller_and_nothing_else_changes(before, n
     cli = flag if value is True else f"{flag} {value}"
     assert spoken(text, cli=False) == str(UsageError(text)) == before + python + after
     assert spoken(text, cli=True) == message(UsageError(text)) == before + cli + after
+
+
+def test_a_setting_whose_option_has_another_name() -> None:
+    text = f"use {option('fmt', metavar='FORMAT', flag='--labels-format')}"
+    assert (spoken(text, cli=False), spoken(text, cli=True)) == ("use fmt=FORMAT", "use --labels-format FORMAT")
