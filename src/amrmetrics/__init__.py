@@ -10,6 +10,11 @@ The Python API mirrors the command line::
     amrmetrics.explain(Path("pred.amr"), Path("gold.amr")).to_html("report.html")  # why each pair scored so
     scorer = amrmetrics.Scorer("smatch")                                # warm, for training loops
     scorer.one_to_many(candidates, gold)                                # k candidates vs one reference
+
+Errors: ``TypeError`` for an unknown keyword argument; :class:`DataError` (bad input, e.g.
+:class:`GraphError`, :class:`CorpusError`), :class:`UsageError` (bad metric or parameter) and
+:class:`BackendMissing` (an optional package to install; also an ``ImportError``), all
+:class:`AmrMetricsError`.
 """
 
 from amrmetrics.api import (
@@ -24,17 +29,22 @@ from amrmetrics.api import (
     smatch,
     to_graph,
 )
+from amrmetrics.errors import AmrMetricsError, BackendMissing, DataError, UsageError
 from amrmetrics.graph import Graph
 from amrmetrics.read import CorpusError, GraphError, decode, read_graphs
 from amrmetrics.version import __version__
 
 __all__ = [
+    "AmrMetricsError",
+    "BackendMissing",
     "CorpusError",
     "CorpusScore",
+    "DataError",
     "Graph",
     "GraphError",
     "PairScore",
     "Scorer",
+    "UsageError",
     "__version__",
     "compare",
     "decode",

@@ -154,7 +154,7 @@ def test_comparison_table_in_markdown(capsys):
         "A smatch: all 12 pairs certified optimal",
         "B smatch: all 12 pairs certified optimal",
         *COMPARE_NOTES,
-        "signature: smatch|std:smatch|solver:exact|dedup:yes|on-error:fail|bootstrap:1000|seed:12345|trials:10000|v:0.1.0",
+        "signature: smatch|std:smatch|solver:exact|dedup:yes|on-error:fail|bootstrap:1000|seed:12345|trials:exact|v:0.1.0",
     ]
 
 

@@ -34,6 +34,9 @@ AT_LEAST_ONE = {
 AT_LEAST_ZERO = {"digits": "--digits", "significant": "--significant", "column": "--column"}
 """Options (attribute -> flag) that must not be negative."""
 
+NEEDS = {"plot": "matplotlib"}
+"""Options (attribute -> top-level module) that need an optional package: checked before anything is read."""
+
 
 class OutputPath(str):
     """The value of an output option (:func:`add_output`): the path, knowing its option and what it writes."""
@@ -89,8 +92,8 @@ def check_outputs_of(args: argparse.Namespace) -> None:
 
 
 def check_options(args: argparse.Namespace) -> None:
-    """Refuse counts below 1, negative decimals or columns, a ``--metric`` value naming no metric, and
-    outputs that would write over an input or each other."""
+    """Refuse counts below 1, negative decimals or columns, an option whose package is missing, a
+    ``--metric`` value naming no metric, and outputs that would write over an input or each other."""
     from amrmetrics.metrics.registry import split_specs
 
     for bounds, low in ((AT_LEAST_ONE, 1), (AT_LEAST_ZERO, 0)):
@@ -98,6 +101,11 @@ def check_options(args: argparse.Namespace) -> None:
             value = getattr(args, attr, None)
             if isinstance(value, int) and value < low:
                 raise UsageError(f"{flag} must be at least {low}, not {value}")
+    for attr, module in NEEDS.items():
+        if getattr(args, attr, None):
+            from amrmetrics.extras import check
+
+            check(module, f"--{attr}")
     for text in getattr(args, "metric", None) or ():
         if not split_specs(text):
             raise UsageError(f"--metric {text!r} names no metric (e.g. --metric smatch,sembleu)")

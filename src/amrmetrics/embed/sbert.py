@@ -14,9 +14,10 @@ from typing import Any
 
 import numpy as np
 
-from amrmetrics.embed.base import CachedEmbedder, EmbedderUnavailable
+from amrmetrics.embed.base import CachedEmbedder
 from amrmetrics.embed.calibration import Calibration
 from amrmetrics.embed.vectors_file import fingerprint
+from amrmetrics.extras import check, require
 
 
 class SentenceTransformerEmbedder(CachedEmbedder):
@@ -31,13 +32,8 @@ class SentenceTransformerEmbedder(CachedEmbedder):
 
     def __init__(self, model: str, calibration: Calibration | None = None) -> None:
         super().__init__()
-        try:
-            version = importlib.metadata.version("sentence-transformers")
-        except importlib.metadata.PackageNotFoundError:
-            raise EmbedderUnavailable(
-                f"st:{model} needs the sentence-transformers package (pip install sentence-transformers); "
-                "it is optional and never installed by amrmetrics"
-            ) from None
+        check("sentence_transformers", f"st:{model}")
+        version = importlib.metadata.version("sentence-transformers")
         self.model_name = model
         self.calibration = calibration
         self.name = f"st:{model}"
@@ -46,9 +42,8 @@ class SentenceTransformerEmbedder(CachedEmbedder):
 
     def _load(self) -> Any:
         if self._model is None:
-            from sentence_transformers import SentenceTransformer
-
-            self._model = SentenceTransformer(self.model_name, local_files_only=True)
+            sentence_transformers = require("sentence_transformers", self.name)
+            self._model = sentence_transformers.SentenceTransformer(self.model_name, local_files_only=True)
         return self._model
 
     def _dimension(self) -> int:

@@ -23,7 +23,7 @@ from amrmetrics.metrics.base import Metric
 from amrmetrics.read import Entry, OnError, Pair
 from amrmetrics.stats.aggregate import MetricReport, corpus_report
 from amrmetrics.stats.bootstrap import DEFAULT_RESAMPLES, confidence_intervals
-from amrmetrics.stats.significance import AVERAGES, DEFAULT_TRIALS, Comparison, compare
+from amrmetrics.stats.significance import AVERAGES, DEFAULT_TRIALS, Comparison, compare, exact_test
 
 if TYPE_CHECKING:
     from amrmetrics.engine.executors import Executor
@@ -78,7 +78,8 @@ class ComparedCorpora:
 
 
 def settings_of(run: CorpusRun, options: RunOptions, *, trials: int | None = None) -> RunSettings:
-    """The settings of a finished run that change its numbers (for signatures)."""
+    """The settings of a finished run that change its numbers (for signatures); ``trials`` is
+    ``exact`` when the permutation test enumerates every swap of the run's pairs, as it then does."""
     affected = run.skipped if run.on_error == "skip" else run.zeroed
     return RunSettings(
         on_error=run.on_error,
@@ -86,7 +87,7 @@ def settings_of(run: CorpusRun, options: RunOptions, *, trials: int | None = Non
         pair_by_id=options.pair_by_id,
         bootstrap=options.bootstrap,
         seed=options.seed if options.bootstrap else None,
-        trials=trials,
+        trials="exact" if trials is not None and exact_test(run.pairs, trials) else trials,
     )
 
 

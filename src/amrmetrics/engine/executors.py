@@ -9,12 +9,11 @@ or the scheduler at an address; Dask re-runs the tasks of a worker that dies.
 
 from __future__ import annotations
 
-import importlib.util
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack, contextmanager
 from typing import TYPE_CHECKING, Any, Protocol
 
-from amrmetrics.errors import UsageError
+from amrmetrics.errors import UsageError, option
 
 if TYPE_CHECKING:  # multiprocessing and concurrent.futures are imported only when workers start
     from concurrent.futures import Future
@@ -22,7 +21,8 @@ if TYPE_CHECKING:  # multiprocessing and concurrent.futures are imported only wh
 EXECUTORS = ("processes", "dask")
 """Executor names for ``--executor`` and ``executor=``: the local process pool (default) or Dask."""
 
-DASK_MISSING = "the dask executor needs Dask: pip install 'amrmetrics[dask]'"
+DASK = f"the dask executor ({option('executor', 'dask')})"
+"""What needs Dask, for the error when it is missing."""
 
 
 class Executor(Protocol):
@@ -105,8 +105,9 @@ class DaskExecutor:
         return self.client.submit(fn, *args, pure=False)
 
     def finished(self, futures: Iterable[Any]) -> list[Any]:
-        from distributed import wait
+        from amrmetrics.extras import require
 
+        wait = require("distributed", DASK).wait
         return list(wait(list(futures), return_when="FIRST_COMPLETED").done)
 
 
@@ -141,17 +142,18 @@ class LocalDask:
 
     def _started(self) -> DaskExecutor:
         if self._executor is None:
-            try:
-                from distributed import Client, LocalCluster
-            except ImportError:
-                raise UsageError(DASK_MISSING) from None
             from amrmetrics.engine.parallel import script_not_rerun
+            from amrmetrics.extras import require
+
+            distributed = require("distributed", DASK)
 
             self._stack.enter_context(script_not_rerun())  # the cluster's workers start (and restart) meanwhile
             cluster = self._stack.enter_context(
-                LocalCluster(n_workers=self.jobs, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None)
+                distributed.LocalCluster(
+                    n_workers=self.jobs, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+                )
             )
-            client = self._stack.enter_context(Client(cluster))
+            client = self._stack.enter_context(distributed.Client(cluster))
             client.wait_for_workers(self.jobs)
             self._executor = DaskExecutor(client)
         return self._executor
@@ -174,13 +176,13 @@ class LocalDask:
 def _dask_client(jobs: int, scheduler: str | None) -> Iterator[Executor]:
     """A client of the cluster at ``scheduler``, or a local cluster of ``jobs`` workers started
     when first needed; closed after use."""
-    if importlib.util.find_spec("distributed") is None:
-        raise UsageError(DASK_MISSING)
-    if scheduler is not None:
-        from distributed import Client
+    from amrmetrics.extras import check, require
 
+    check("distributed", DASK)
+    if scheduler is not None:
+        distributed = require("distributed", DASK)
         try:
-            client = Client(scheduler, timeout="30s")
+            client = distributed.Client(scheduler, timeout="30s")
         except (OSError, ValueError) as err:
             raise UsageError(f"no Dask scheduler answers at {scheduler}: {err}") from None
         with client:
@@ -205,7 +207,7 @@ def open_executor(executor: str | Any | None, jobs: int = 1, scheduler: str | No
     """
     if executor is None or executor == "processes":
         if scheduler is not None:
-            raise UsageError("a scheduler address needs the dask executor (--executor dask)")
+            raise UsageError(f"a scheduler address needs {DASK}")
         yield None
     elif executor == "dask":
         yield from _dask_client(jobs, scheduler)

@@ -18,7 +18,7 @@ from typing import Literal
 
 import numpy as np
 
-from amrmetrics.errors import DataError
+from amrmetrics.errors import DataError, option
 from amrmetrics.writing import output_file
 
 LabelFormat = Literal["auto", "tsv", "parseeval"]
@@ -138,7 +138,7 @@ def detect_format(lines: list[str]) -> str:
         return "parseeval"
     raise LabelError(
         "cannot tell the label format: expected our TSV (header 'id<TAB>preference<TAB>acceptable_a<TAB>acceptable_b') "
-        "or the public release's LABEL.txt ('see above' on every second line); use --labels-format"
+        f"or the public release's LABEL.txt ('see above' on every second line); use {option('fmt', metavar='FORMAT', flag='--labels-format')}"
     )
 
 

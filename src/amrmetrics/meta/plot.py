@@ -1,4 +1,4 @@
-"""Plots of meta-evaluation results: a correlation heatmap, score against damage (matplotlib, ``pip install 'amrmetrics[plot]'``)."""
+"""Plots of meta-evaluation results: a correlation heatmap, score against damage (matplotlib, extra ``amrmetrics[plot]``)."""
 
 from __future__ import annotations
 
@@ -10,21 +10,17 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from amrmetrics.extras import require
 from amrmetrics.writing import write_bytes
 
 if TYPE_CHECKING:
     from amrmetrics.meta.structural import StructuralResult
 
 
-def _pyplot():
-    try:
-        import matplotlib
-    except ImportError:
-        raise ValueError("--plot needs matplotlib: pip install 'amrmetrics[plot]'") from None
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    return plt
+def _pyplot() -> Any:
+    """matplotlib's pyplot, drawing to files only (no display needed)."""
+    require("matplotlib", "plotting").use("Agg")
+    return require("matplotlib.pyplot", "plotting")
 
 
 def plot_correlations(matrix: np.ndarray, labels: Sequence[str], path: str | os.PathLike[str], title: str) -> None:

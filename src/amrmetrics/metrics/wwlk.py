@@ -23,7 +23,8 @@ import numpy as np
 
 from amrmetrics.align.transport import Backend, emd
 from amrmetrics.defaults import DEFAULT_SEED
-from amrmetrics.embed import DEFAULT, Embedder, open_embedder
+from amrmetrics.embed import DEFAULT, Embedder, VectorsSpec, open_embedder
+from amrmetrics.extras import check
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import PairResult, SimilarityMetric
 from amrmetrics.metrics.wl_graph import Direction, WLGraph, build, standardize
@@ -167,7 +168,7 @@ class WWLK(SimilarityMetric):
     stability: int = 15
     seed: int = DEFAULT_SEED
     direction: Direction = "both"
-    vectors: str = DEFAULT
+    vectors: VectorsSpec = DEFAULT
     transport: Backend = "auto"
 
     def __post_init__(self) -> None:
@@ -181,6 +182,8 @@ class WWLK(SimilarityMetric):
             raise ValueError("direction must be both, fromout or fromin")
         if self.transport not in ("auto", "pot", "scipy"):
             raise ValueError("transport must be auto, pot or scipy")
+        if self.transport == "pot":
+            check("ot", f"{self.name}:transport=pot")
 
     @property
     def edge_init(self) -> str:

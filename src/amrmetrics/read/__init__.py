@@ -15,7 +15,7 @@ from amrmetrics.read.corpus import (
     read_graphs,
 )
 from amrmetrics.read.decode import MAX_DEPTH, GraphError, decode
-from amrmetrics.read.source import STDIN
+from amrmetrics.read.source import STDIN, stdin_once
 from amrmetrics.read.split import Block, split_blocks
 
 __all__ = [
@@ -36,5 +36,6 @@ __all__ = [
     "iter_text_entries",
     "read_graphs",
     "split_blocks",
+    "stdin_once",
     "STDIN",
 ]

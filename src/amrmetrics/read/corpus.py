@@ -12,9 +12,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
+from amrmetrics.errors import option
 from amrmetrics.graph import Graph
 from amrmetrics.read.decode import GraphError, decode
-from amrmetrics.read.source import CorpusError, PathLike, is_stdin, read_chunks
+from amrmetrics.read.source import CorpusError, PathLike, is_stdin, read_chunks, stdin_once
 from amrmetrics.read.split import Block, split_text
 from amrmetrics.words import counted
 
@@ -188,7 +189,9 @@ def format_errors(errors: list[GraphError], limit: int = 50) -> str:
     lines = [head] + [f"  {e}" for e in errors[:limit]]
     if len(errors) > limit:
         lines.append(f"  ... and {len(errors) - limit} more")
-    lines.append("Use --on-error zero (score them as empty graphs) or --on-error skip (leave the pairs out).")
+    lines.append(
+        f"Use {option('on_error', 'zero')} (score them as empty graphs) or {option('on_error', 'skip')} (leave the pairs out)."
+    )
     return "\n".join(lines)
 
 
@@ -201,8 +204,7 @@ def pair_files(test: PathLike, gold: PathLike, *, pair_by_id: bool = False) -> t
     repeated ids first, and the gold file is indexed in memory. Either file may be ``-`` (standard
     input), not both.
     """
-    if is_stdin(test) and is_stdin(gold):
-        raise CorpusError("only one of the files can be '-' (standard input is read once)")
+    stdin_once(test, gold)
     if pair_by_id:
         return _pairs_by_id(test, gold)
     (n_test, test_ids, test_entries), (n_gold, gold_ids, gold_entries) = _counted(test), _counted(gold)
@@ -210,7 +212,7 @@ def pair_files(test: PathLike, gold: PathLike, *, pair_by_id: bool = False) -> t
         test_name, gold_name = _name(test), _name(gold)
         raise CorpusError(
             f"{test_name} has {n_test} graphs but {gold_name} has {n_gold}: the files must pair one to one"
-            f"{_first_difference(test_name, test_ids, gold_name, gold_ids)} (use --pair-by-id to pair by '# ::id')"
+            f"{_first_difference(test_name, test_ids, gold_name, gold_ids)} (use {option('pair_by_id')} to pair by '# ::id')"
         )
     pairs = (Pair(i, t, g) for i, (t, g) in enumerate(zip(test_entries, gold_entries)))
     return n_test, pairs
@@ -228,8 +230,8 @@ def _id_or_fail(entry: Entry, path: PathLike) -> str:
     if entry.id is not None:
         return entry.id
     if entry.error is not None:
-        raise CorpusError(f"--pair-by-id needs every graph's id, but {entry.error}")
-    raise CorpusError(f"{path}: graph {entry.number} (line {entry.line}) has no '# ::id' (needed by --pair-by-id)")
+        raise CorpusError(f"{option('pair_by_id')} needs every graph's id, but {entry.error}")
+    raise CorpusError(f"{path}: graph {entry.number} (line {entry.line}) has no '# ::id' (needed by {option('pair_by_id')})")
 
 
 def _index_by_id(path: PathLike) -> dict[str, Entry]:

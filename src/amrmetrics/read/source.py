@@ -13,7 +13,7 @@ import sys
 from collections.abc import Iterator
 from typing import IO
 
-from amrmetrics.errors import DataError
+from amrmetrics.errors import DataError, UsageError
 
 PathLike = str | os.PathLike[str]
 
@@ -31,6 +31,12 @@ class CorpusError(DataError):
 def is_stdin(path: PathLike) -> bool:
     """True for ``-``, the name of standard input."""
     return os.fspath(path) == STDIN
+
+
+def stdin_once(*paths: PathLike) -> None:
+    """Refuse (a usage error) more than one ``-`` among the files of one call: standard input is read once."""
+    if sum(map(is_stdin, paths)) > 1:
+        raise UsageError(f"only one of the files can be '{STDIN}' (standard input is read once)")
 
 
 _READ_ERRORS: tuple[type[Exception], ...] = (OSError, EOFError)
