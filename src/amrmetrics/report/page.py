@@ -5,14 +5,16 @@ signature. ``markdown`` and ``latex`` are pasted into a README or a paper, so th
 must survive the paste, not only the tables: blocks are separated by a blank line (a line right
 under a Markdown table is one of its rows), every text is escaped (:mod:`amrmetrics.report.escape`),
 and a signature is code (a ``|`` inside it never splits anything).
+
+Blocks are named tuples, not dataclasses: this module is on every command's start-up path, and a
+dataclass costs about ten times as much to define.
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, NamedTuple, Union
 
 from amrmetrics.report import grid
 from amrmetrics.report.escape import latex_code, latex_text, markdown_code, markdown_text
@@ -21,8 +23,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(NamedTuple):
     """A header and rows of cells; ``title`` is printed above it in text (Markdown and LaTeX tables stand alone)."""
 
     header: Sequence[str]
@@ -32,15 +33,13 @@ class Table:
     """How many leading columns are labels (left-aligned)."""
 
 
-@dataclass(frozen=True)
-class Note:
+class Note(NamedTuple):
     """One line of plain text that explains a table."""
 
     text: str
 
 
-@dataclass(frozen=True)
-class Signature:
+class Signature(NamedTuple):
     """A metric's signature (``smatch|std:smatch|...``), printed as ``signature: ...``."""
 
     text: str
