@@ -110,7 +110,7 @@ def test_bamboo_command(capsys, tmp_path):
     assert main(argv) == 0
     text = capsys.readouterr().out
     assert "| metric | STS | SICK | PARA | STS(reify) |" in text and "| PARA(role) | AMEAN |" in text
-    assert "| toylabels |" in text and "signature: toylabels|on-error:fail" in text
+    assert "| toylabels |" in text and "signature: `toylabels|on-error:fail" in text
 
 
 def test_probe_command(capsys):

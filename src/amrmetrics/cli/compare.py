@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
     from amrmetrics.engine.corpus import compare_corpora
     from amrmetrics.engine.paired import PairedSystems
     from amrmetrics.report import compare as table
-    from amrmetrics.report import grid
+    from amrmetrics.report import page
     from amrmetrics.report.aspects import headline_rows
     from amrmetrics.report.tables import metric_label
 
@@ -125,23 +125,14 @@ def run(args: argparse.Namespace) -> int:
         common.dump_json(payload)
         return 0
 
-    body = table.rows(compared, args.digits)
-    if args.format == "markdown":
-        print(grid.render_markdown(table.HEADER, body, left=2))
-    elif args.format == "latex":
-        print(grid.render_latex(table.HEADER, body, left=2))
-    else:
-        from rich.console import Console
-
-        title = f"A = {args.test_a}, B = {args.test_b}, gold = {args.gold}: {counted(result.pairs, 'pair')} (scores x100)"
-        grid.render_rich(Console(), table.HEADER, body, title, left=2)
+    title = f"A = {args.test_a}, B = {args.test_b}, gold = {args.gold}: {counted(result.pairs, 'pair')} (scores x100)"
+    blocks: list[page.Block] = [page.Table(table.HEADER, table.rows(compared, args.digits), title, left=2)]
     if result.errors:
-        print(f"on-error {result.on_error}: {len(distinct_errors(result.errors))} malformed graph(s); see the list above")
-    for line in table.notes(compared, reports, TIE_TOLERANCE):
-        print(line)
-    for m in compared:
-        print(f"signature: {m.signature}")
+        malformed = len(distinct_errors(result.errors))
+        blocks.append(page.Note(f"on-error {result.on_error}: {malformed} malformed graph(s); see the list above"))
+    blocks += page.notes(table.notes(compared, reports, TIE_TOLERANCE)) + page.signatures([m.signature for m in compared])
+    page.show(blocks, args.format)
     if args.html:
-        print(f"report: {args.html}")
+        print(f"wrote {args.html}", file=sys.stderr)
     sys.stdout.flush()
     return 0

@@ -8,14 +8,8 @@ from typing import Any
 
 from amrmetrics.cli import common
 from amrmetrics.engine.run import CorpusRun
-from amrmetrics.report.aspects import is_multi_aspect, print_aspect_reports
-from amrmetrics.report.tables import (
-    certification,
-    metric_label,
-    render_latex,
-    render_markdown,
-    render_rich,
-)
+from amrmetrics.report import aspects, page
+from amrmetrics.report.tables import certification, metric_label, table
 from amrmetrics.stats.aggregate import MetricReport
 from amrmetrics.words import counted
 
@@ -66,20 +60,13 @@ def print_reports(run: CorpusRun, reports: list[MetricReport], args: argparse.Na
     if args.format == "json":
         common.dump_json({**common.run_header(run, args.test, args.gold), "metrics": [r.as_dict() for r in reports]})
         return
-    flat = [r for r in reports if not is_multi_aspect(r)]  # multi-aspect reports get a table each
-    if flat and args.format == "markdown":
-        print(render_markdown(flat, args.digits))
-    elif flat and args.format == "latex":
-        print(render_latex(flat, args.digits))
-    elif flat:
-        from rich.console import Console
-
-        render_rich(Console(), flat, title, args.digits)
-    print_aspect_reports(reports, args.format, args.digits)
-    for line in notes(run, reports):
-        print(line)
+    flat = [r for r in reports if not aspects.is_multi_aspect(r)]  # multi-aspect reports get a table each
+    blocks: list[page.Block] = [table(flat, title, args.digits)] if flat else []
     for report in reports:
-        print(f"signature: {report.signature}")
+        if aspects.is_multi_aspect(report):
+            blocks += aspects.blocks(report, args.digits)
+    blocks += page.notes(notes(run, reports)) + page.signatures([r.signature for r in reports])
+    page.show(blocks, args.format)
 
 
 def run(args: argparse.Namespace) -> int:

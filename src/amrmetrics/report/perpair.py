@@ -1,7 +1,8 @@
 """Per-pair output: one row per scored pair, as TSV or (by extension ``.jsonl``) JSON lines.
 
 Rows are written as the pairs are scored (nothing per pair stays in memory), to a temporary file
-beside the target that replaces it once the run succeeds (:func:`amrmetrics.writing.output_file`). Full precision; pair and graph numbers
+beside the target that replaces it once the run succeeds (:func:`amrmetrics.writing.output_file`).
+Full precision, and strict JSON (a score that does not exist is ``null``, as in ``--format json``); pair and graph numbers
 are 1-based like every error message. The same run writes the same bytes: wall-clock times (each
 metric's ``seconds`` and any detail named ``*seconds``) only with ``timings``, and a statistic or
 detail that is a whole number is written as an integer (``12``, not ``12.0``; scores stay
@@ -11,7 +12,6 @@ fractions).
 from __future__ import annotations
 
 import csv
-import json
 import os
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -21,6 +21,7 @@ import numpy as np
 
 from amrmetrics.engine.run import PairRecord
 from amrmetrics.metrics.base import Metric, PairResult
+from amrmetrics.report.jsonable import dumps
 from amrmetrics.writing import output_file
 
 
@@ -88,7 +89,7 @@ class _Writer:
     def write(self, record: PairRecord) -> None:
         if self.jsonl:
             entry = pair_entry(record, self.metrics, self.timings, self.specs)
-            self.handle.write(json.dumps(entry, ensure_ascii=False) + "\n")
+            self.handle.write(dumps(entry, ensure_ascii=False) + "\n")
             return
         row = self._row(record)
         if self.header is None:
