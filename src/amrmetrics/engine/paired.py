@@ -18,7 +18,18 @@ import numpy as np
 
 from amrmetrics.graph import EMPTY_GRAPH
 from amrmetrics.metrics.base import Metric, PairResult
-from amrmetrics.read import CorpusError, Entry, GraphError, Pair, counted_entries, iter_entries, pair_files
+from amrmetrics.read import (
+    BY_ID_HINT,
+    CorpusError,
+    Entry,
+    GraphError,
+    Pair,
+    census_entries,
+    check_counts,
+    check_positions,
+    iter_entries,
+    pair_files,
+)
 
 PathLike = str | os.PathLike[str]
 
@@ -140,8 +151,12 @@ def pair_systems(a: PathLike, b: PathLike, gold: PathLike, *, pair_by_id: bool =
         listed = list(pairs_a)
         index_b = _index_system(b, [p.test.id for p in listed])  # type: ignore[misc]
         return total, (Pair(p.index, _joined(p.test, index_b[p.test.id]), p.gold) for p in listed)  # type: ignore[index]
-    hint = " (use --pair-by-id to pair by '# ::id')"
-    return join_systems([(path, *counted_entries(path)) for path in (a, b, gold)], hint)
+    read = [census_entries(path) for path in (a, b, gold)]
+    censuses = [census for census, _ in read]
+    check_counts(censuses, BY_ID_HINT)
+    for system in censuses[:2]:
+        check_positions(system, censuses[2], ", or give the files '# ::id' lines and use --pair-by-id")
+    return join_systems([(census.name, census.count, entries) for census, entries in read])
 
 
 def join_systems(corpora: Sequence[tuple[object, int, Iterable[Entry]]], hint: str = "") -> tuple[int, Iterator[Pair]]:
