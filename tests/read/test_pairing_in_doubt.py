@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from amrmetrics.read import CorpusError, pair_files
+from amrmetrics.read import CorpusError, corpus, pair_files
 
 ISSUE_TEST = "(a / and :op1\n\n(b / boy))\n\n(c / cat)\n\n(d / dog\n\n  (e / eel)\n"
 ISSUE_GOLD = "(a / and :op1 (b / boy))\n\n(c / cat)\n\n(d / dog)\n\n(e / eel)\n"
@@ -46,6 +46,19 @@ def test_the_issue_example_is_refused_naming_the_graphs(tmp_path):
         f"so graph 3 of {test} (line 5) and graph 3 of {gold} (line 5) may not be the same sentence. Fix the malformed "
         "graphs, or give both files '# ::id' lines and use --pair-by-id.",
     ]
+
+
+@pytest.mark.parametrize("keep_chars", [1 << 25, 10])
+def test_a_run_on_graph_that_only_decoding_rejects_is_found(tmp_path, monkeypatch, keep_chars):
+    # the issue's example with the eel's ')' closing the merged graph: it balances, but does not decode
+    monkeypatch.setattr(corpus, "KEEP_CHARS", keep_chars)  # kept blocks, or the file split again
+    test = ISSUE_TEST.replace("(e / eel)", "(e / eel))")
+    with pytest.raises(CorpusError) as err:
+        pairs_of(tmp_path, test, ISSUE_GOLD)
+    lines = str(err.value).split("\n")
+    assert lines[3] == f"  {tmp_path / 'test.amr'}: graph 4 (line 9): expected a role here (roles start with ':')"
+    assert lines[6] == f"  {tmp_path / 'test.amr'}: malformed graph 4 (line 7) runs on across line 8 and may be several graphs"
+    assert lines[7].startswith(f"so graph 3 of {tmp_path / 'test.amr'} (line 5) and graph 3 of")
 
 
 def test_ids_that_disagree_say_why(tmp_path):

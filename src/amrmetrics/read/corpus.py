@@ -21,7 +21,7 @@ from typing import Literal
 from amrmetrics.graph import Graph
 from amrmetrics.read.decode import GraphError, decode
 from amrmetrics.read.source import CorpusError, PathLike, is_stdin, read_chunks
-from amrmetrics.read.split import Block, split_text
+from amrmetrics.read.split import Block, split_text, taken_in
 from amrmetrics.words import counted
 
 OnError = Literal["fail", "zero", "skip"]
@@ -160,17 +160,19 @@ class Census:
     """What splitting a file once says before anything is decoded: its name, each position's
     ``# ::id`` and line, the reading errors found, and the boundaries guessed.
 
-    A block that took in a line which might begin another block is a guess only if it is
-    malformed; when the splitter found nothing wrong with it, it waits in ``unsettled`` until
-    :meth:`settle` decodes it (only pairing in doubt or counts that differ ask for that).
+    A graph that reads well to the splitter but fails to decode may have run on into another
+    block too; finding those means decoding, so :meth:`settle` does it only when asked (a pairing
+    in doubt, counts that differ), from the blocks kept or by splitting the file again.
     """
 
     name: str
+    path: PathLike | None = None
     ids: list[str | None] = field(default_factory=list)
     lines: array = field(default_factory=lambda: array("q"))
     errors: list[GraphError] = field(default_factory=list)
     guesses: list[Guess] = field(default_factory=list)
-    unsettled: list[Block] = field(default_factory=list)
+    kept: list[Block] | None = None
+    settled: bool = False
 
     @property
     def count(self) -> int:
@@ -181,36 +183,40 @@ class Census:
         """Count one block."""
         self.ids.append(block.metadata.get("id"))
         self.lines.append(block.line)
-        if block.problem is None and not block.guessed_start and not block.took_in:
-            return  # the common case costs these three tests
+        if block.problem is None and not block.guessed_start:
+            return  # the common case costs these two tests
         number = block.number
         if block.guessed_start:
             what = f"graph {number} (line {block.line}) starts inside unclosed graph {number - 1} and may continue it"
             self.guesses.append(Guess(number - 1, False, what))
         if block.problem is None:
-            if block.took_in:
-                self.unsettled.append(block)
             return
         self.errors.append(Entry.of_block(block, self.name).error)  # type: ignore[arg-type]
         if not block.text.startswith("("):
             self.guesses.append(Guess(number - 1, False, f"block {number} (line {block.line}) holds no graph and may be none"))
         if block.took_in:
-            self._ran_on(block)
+            self._ran_on(block, block.took_in)
 
-    def _ran_on(self, block: Block) -> None:
-        what = f"malformed graph {block.number} (line {block.line}) runs on across line {block.took_in} and may be several graphs"
+    def _ran_on(self, block: Block, line: int) -> None:
+        what = f"malformed graph {block.number} (line {block.line}) runs on across line {line} and may be several graphs"
         self.guesses.append(Guess(block.number, True, what))
 
     def settle(self) -> None:
-        """Decode the blocks that wait in ``unsettled``: each malformed one is an error and a guess."""
-        for block in self.unsettled:
-            error = Entry.of_block(block, self.name).error
-            if error is not None:
-                self.errors.append(error)
-                self._ran_on(block)
+        """Decode every graph the splitter found nothing wrong with that took in a line which might
+        begin another block (:func:`~amrmetrics.read.split.taken_in`): each malformed one is an
+        error and a guess."""
+        if self.settled:
+            return
+        self.settled = True
+        blocks = self.kept if self.kept is not None or self.path is None else split_text(read_chunks(self.path))
+        for block in blocks or ():
+            if block.problem is None and (line := taken_in(block)):
+                error = Entry.of_block(block, self.name).error
+                if error is not None:
+                    self.errors.append(error)
+                    self._ran_on(block, line)
         self.errors.sort(key=lambda e: e.number)
         self.guesses.sort(key=lambda g: g.after)
-        self.unsettled = []
 
 
 def census_entries(path: PathLike) -> tuple[Census, Iterator[Entry]]:
@@ -218,7 +224,7 @@ def census_entries(path: PathLike) -> tuple[Census, Iterator[Entry]]:
     file = _name(path)
     keep_all = is_stdin(path)
     kept: list[Block] | None = []
-    census = Census(file)
+    census = Census(file, path)
     chars = 0
     for block in split_text(read_chunks(path)):
         census.add(block)
@@ -227,6 +233,7 @@ def census_entries(path: PathLike) -> tuple[Census, Iterator[Entry]]:
             kept.append(block)
             if chars > KEEP_CHARS and not keep_all:
                 kept = None
+    census.kept = kept
     if kept is None:
         return census, iter_entries(path)
     return census, (Entry.of_block(block, file) for block in kept)
@@ -278,8 +285,9 @@ def check_positions(test: Census, gold: Census, hint: str = "") -> None:
     a graph against the wrong gold graph: a pair of well-formed graphs at a position in doubt
     (:func:`untrusted_positions`) whose ``# ::id`` lines do not vouch for it. A pair with a
     malformed side earns nothing whatever its partner, so it never needs vouching for."""
-    if not (test.guesses or test.unsettled or gold.guesses or gold.unsettled):
-        return  # the common case
+    if not (test.guesses or gold.guesses):
+        return  # the common case: then only graphs that decoding alone rejects could be guesses, and
+        # it takes such graphs in both files to leave a pair in doubt (not looked for)
     test.settle()
     gold.settle()
     doubtful = untrusted_positions(test, gold)

@@ -24,12 +24,14 @@ shifts, and the caller decides what to do with a bad block.
 Around a malformed graph some of these boundaries are guesses, and a block says so, so that
 pairing two files by position can tell a count it may trust from a lucky one: a block cut from
 an unclosed graph at a ``(`` (after a blank line, or on the next line of a graph without header)
-may be that graph's continuation (``guessed_start``); a block that took in a line which might
-begin another graph or a block of text (a line after a blank line inside the graph, or a line
-of the graph or text around it that starts with neither a role ``:`` nor ``)`` nor ``~``), or
+may be that graph's continuation (``guessed_start``); a malformed block that took in a line
+which might begin another graph or a block of text (a blank line inside the graph, or a line of
+the graph or of text around it that starts with none of ``:`` (a role), ``)`` and ``~``), or
 text after the graph on its closing line that starts with a ``(``, may be several (``took_in``,
-that line); a block with no graph may be none. A ``# ::id`` or a header line, and a blank line or a
-``(`` at column 0 after a complete graph, are never guesses.
+that line; :func:`taken_in` finds it on demand in a graph that only decoding rejects); a block
+with no graph may be none. A ``# ::id`` or a header line, and a blank line or a ``(`` at column
+0 after a complete graph, are never guesses.
+
 A byte-order mark at the start of a line is dropped; undecodable bytes (read as surrogates) make
 their block an error.
 """
@@ -55,7 +57,7 @@ from amrmetrics.read.scan import (
     unclosed,
 )
 
-__all__ = ["Block", "parse_metadata", "regular_graph", "split_blocks", "split_text"]
+__all__ = ["Block", "parse_metadata", "regular_graph", "split_blocks", "split_text", "taken_in"]
 
 _SIMPLE_STRING = re.compile(STRING)
 _NOT_PAREN = re.compile(r"[^()]+")
@@ -81,8 +83,9 @@ class Block:
     the block's graph (or, without one, its first line) starts; ``problem`` is set when the text
     cannot be read as one graph (the block is still counted, so numbering never shifts), found on
     ``problem_line`` (0: on ``line``). ``guessed_start``: the block starts where an unclosed graph
-    was cut off at a ``(`` that might continue it; ``took_in``: the first line of text the block
-    took in that might begin another graph (0: none).
+    was cut off at a ``(`` that might continue it; ``took_in``: for a block with a problem, the
+    first line it took in that might begin another block (0: none; :func:`taken_in` finds it in a
+    graph the splitter found nothing wrong with, when its decoding fails).
     """
 
     number: int
@@ -102,13 +105,15 @@ def _may_begin(line: str) -> bool:
 
 
 _TAKEN_IN = re.compile(r"\n[^\S\n]*(?:[^\s:)~]|\n)")
-"""In a graph's text, the first later line that is blank or :func:`_may_begin` (for ``took_in``)."""
+"""In a graph's text, a later line that is blank or :func:`_may_begin`."""
 
 
-def _taken_in(text: str, line: int) -> int:
-    """``took_in`` of a graph whose ``text`` starts on ``line`` and is read whole (0: none)."""
-    m = _TAKEN_IN.search(text) if "\n" in text else None
-    return 0 if m is None else line + text.count("\n", 0, m.start()) + 1
+def taken_in(block: Block) -> int:
+    """The first line of ``block``'s graph (after its first) that is blank or might begin
+    another block (0: none): what ``took_in`` records of a graph that has a problem, for one
+    the splitter found nothing wrong with."""
+    m = _TAKEN_IN.search(block.text) if "\n" in block.text else None
+    return 0 if m is None else block.line + block.text.count("\n", 0, m.start()) + 1
 
 
 class _Splitter:
@@ -162,7 +167,8 @@ class _Splitter:
         if self.problem is not None:
             problem, problem_line = self.problem, self.problem_line
         self.number += 1
-        block = Block(self.number, line, text, self.meta, problem, problem_line, self.guessed_start, self.took_in)
+        took_in = self.took_in if problem is not None else 0  # a graph that reads well: see taken_in()
+        block = Block(self.number, line, text, self.meta, problem, problem_line, self.guessed_start, took_in)
         self._reset()
         return block
 
@@ -339,10 +345,9 @@ class _Splitter:
     def regular(self, lineno: int, text: str) -> Block:
         """A whole regular graph found by :func:`regular_graph`, followed by a blank line."""
         self.number += 1
-        took_in = _taken_in(text, lineno)
         if not (self.meta or self.sealed or self.problem):  # no header: nothing to reset
-            return Block(self.number, lineno, text, _NO_METADATA, took_in=took_in)
-        block = Block(self.number, lineno, text, self.meta, self.problem, self.problem_line, took_in=took_in)
+            return Block(self.number, lineno, text, _NO_METADATA)
+        block = Block(self.number, lineno, text, self.meta, self.problem, self.problem_line)
         self._reset_header()
         return block
 
