@@ -89,9 +89,10 @@ def test_a_fifty_megabyte_line_of_junk_is_reported_at_once(tmp_path):
     """Reading a line in pieces must not copy again what it has read (it was quadratic)."""
     rnd = random.Random(5)
     junk = tmp_path / "junk.amr"
+    piece = "".join(rnd.choices('abcdefghij klmnop:/"', k=1_000_000))
     with open(junk, "w", encoding="ascii") as handle:
         for _ in range(50):
-            handle.write("".join(rnd.choices('abcdefghij klmnop:/"', k=1_000_000)))
+            handle.write(piece)
         handle.write("\n")
     (tmp_path / "gold.amr").write_text(FIVE, encoding="utf-8")
     with open(tmp_path / "out", "w") as out, open(tmp_path / "err", "w") as err:
