@@ -224,15 +224,18 @@ def note_workers(run: CorpusRun) -> None:
 
 
 def warn_errors(run: CorpusRun) -> None:
-    """List malformed graphs on stderr (under zero/skip, nothing is dropped silently)."""
-    if not run.errors:
-        return
-    what = "scored against an empty graph" if run.on_error == "zero" else "left out"
-    count = run.zeroed if run.on_error == "zero" else run.skipped
-    errors = distinct_errors(run.errors)
-    print(f"amrmetrics: {len(errors)} malformed graph(s); {count} pair(s) {what} (--on-error {run.on_error}):", file=sys.stderr)
-    for error in errors:
-        print(f"  {error}", file=sys.stderr)
+    """List malformed graphs on stderr (under zero/skip, nothing is dropped silently), and say so
+    when no pair was scored (the scores are then undefined; the exit status stays 0)."""
+    if run.errors:
+        what = "scored against an empty graph" if run.on_error == "zero" else "left out"
+        count = run.zeroed if run.on_error == "zero" else run.skipped
+        errors = distinct_errors(run.errors)
+        print(f"amrmetrics: {len(errors)} malformed graph(s); {count} pair(s) {what} (--on-error {run.on_error}):", file=sys.stderr)
+        for error in errors:
+            print(f"  {error}", file=sys.stderr)
+    if not run.pairs:
+        why = "every pair was left out (--on-error skip)" if run.skipped else "the files hold no graphs"
+        print(f"amrmetrics: warning: no pairs scored: {why}; every score is undefined", file=sys.stderr)
 
 
 def dump_json(payload: dict[str, Any], stream: Any = None) -> None:

@@ -19,7 +19,19 @@ import numpy as np
 from amrmetrics.errors import option
 from amrmetrics.graph import EMPTY_GRAPH
 from amrmetrics.metrics.base import Metric, PairResult
-from amrmetrics.read import CorpusError, Entry, GraphError, Pair, counted_entries, iter_entries, pair_files, stdin_once
+from amrmetrics.read import (
+    BY_ID_HINT,
+    CorpusError,
+    Entry,
+    GraphError,
+    Pair,
+    census_entries,
+    check_counts,
+    check_positions,
+    iter_entries,
+    pair_files,
+    stdin_once,
+)
 
 PathLike = str | os.PathLike[str]
 
@@ -142,8 +154,12 @@ def pair_systems(a: PathLike, b: PathLike, gold: PathLike, *, pair_by_id: bool =
         listed = list(pairs_a)
         index_b = _index_system(b, [p.test.id for p in listed])  # type: ignore[misc]
         return total, (Pair(p.index, _joined(p.test, index_b[p.test.id]), p.gold) for p in listed)  # type: ignore[index]
-    hint = f" (use {option('pair_by_id')} to pair by '# ::id')"
-    return join_systems([(path, *counted_entries(path)) for path in (a, b, gold)], hint)
+    read = [census_entries(path) for path in (a, b, gold)]
+    censuses = [census for census, _ in read]
+    check_counts(censuses, BY_ID_HINT)
+    for system in censuses[:2]:
+        check_positions(system, censuses[2], f", or give the files '# ::id' lines and use {option('pair_by_id')}")
+    return join_systems([(census.name, census.count, entries) for census, entries in read])
 
 
 def join_systems(corpora: Sequence[tuple[object, int, Iterable[Entry]]], hint: str = "") -> tuple[int, Iterator[Pair]]:

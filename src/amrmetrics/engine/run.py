@@ -188,8 +188,9 @@ def run_corpus(
     """Score every pair with every metric.
 
     ``on_error``: ``fail`` raises :class:`CorpusError` listing every malformed graph (after
-    reading all of them); ``zero`` scores a pair with a malformed graph against an empty graph;
-    ``skip`` leaves the pair out. ``progress`` is called with the number of pairs just finished.
+    reading all of them); ``zero`` scores a pair with a malformed graph against the empty graph,
+    which earns no credit under any metric (:class:`~amrmetrics.metrics.base.Metric`), so the pair
+    scores 0 even when both graphs are malformed; ``skip`` leaves the pair out. ``progress`` is called with the number of pairs just finished.
     ``executor`` (:mod:`amrmetrics.engine.executors`, e.g. a Dask cluster) replaces this process and
     the process pool; the results are the same.
     ``on_record`` is called with each pair's record, in pair order, as it comes; without

@@ -15,6 +15,7 @@ from amrmetrics.engine.paired import join_systems, pair_systems
 from amrmetrics.graph import Graph
 from amrmetrics.read import CorpusError, Entry, GraphError, Pair, decode, iter_entries, pair_files
 from amrmetrics.read.source import is_stdin
+from amrmetrics.words import counted
 
 GraphLike = Union[str, Graph, Any]
 """A PENMAN string, an amrmetrics :class:`Graph`, or a ``penman.Graph``."""
@@ -72,7 +73,7 @@ def pair_corpora(test: CorpusLike, gold: CorpusLike, pair_by_id: bool) -> tuple[
         raise ValueError("pair_by_id needs two files")
     t, g = entries_of(test, "test"), entries_of(gold, "gold")
     if len(t) != len(g):
-        raise CorpusError(f"test has {len(t)} graphs but gold has {len(g)}: they must pair one to one")
+        raise CorpusError(f"test has {counted(len(t), 'graph')} but gold has {len(g)}: they must pair one to one")
     return len(t), (Pair(i, a, b) for i, (a, b) in enumerate(zip(t, g)))
 
 

@@ -315,7 +315,8 @@ class WWLK(SimilarityMetric):
             [test.graph.names[i], gold.graph.names[j], float(transport.plan[i, j]), float(costs[i, j])]
             for i, j in zip(rows.tolist(), cols.tolist())
         ]
-        return self.result(1.0 - transport.cost, distance=transport.cost, alignment=alignment)
+        empty = (EMPTY_LABEL,) in (test.graph.names, gold.graph.names)  # the empty graph earns nothing
+        return self.result(0.0 if empty else 1.0 - transport.cost, distance=transport.cost, alignment=alignment)
 
     def signature_items(self) -> list[tuple[str, str]]:
         items = [

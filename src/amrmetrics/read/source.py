@@ -87,15 +87,16 @@ def read_chunks(path: PathLike) -> Iterator[str]:
     except OSError as err:
         raise CorpusError(f"{path}: cannot open ({err.strerror or err})") from None
     try:
-        rest = ""
+        rest: list[str] = []  # the pieces of a line that has not ended yet (each is looked at once)
         while piece := handle.read(CHUNK_CHARS):
-            piece = rest + piece
             cut = piece.rfind("\n") + 1
-            rest = piece[cut:]
-            if cut:
-                yield piece[:cut]
+            if not cut:
+                rest.append(piece)
+                continue
+            yield "".join(rest) + piece[:cut] if rest else piece[:cut]
+            rest = [piece[cut:]] if cut < len(piece) else []
         if rest:
-            yield rest
+            yield "".join(rest)
     except read_errors as err:  # damaged compressed data, or a read failing
         raise CorpusError(f"{path}: cannot read ({type(err).__name__}: {err})") from None
     finally:

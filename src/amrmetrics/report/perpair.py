@@ -41,6 +41,10 @@ def _plain(value: Any, timings: bool) -> Any:
     return _whole(value)
 
 
+HEAD_COLUMNS = ("pair", "test_graph", "gold_graph", "test_id", "gold_id")
+"""The columns every row starts with (:func:`_head`)."""
+
+
 def _head(record: PairRecord) -> dict[str, Any]:
     """Where a pair comes from: the columns every row starts with."""
     return {
@@ -97,6 +101,18 @@ class _Writer:
             self.tsv.writerow(self.header)
         self.tsv.writerow(["" if row.get(h) is None else _cell(row.get(h)) for h in self.header])
 
+    def finish(self) -> None:
+        """After the last pair: a TSV file of no pairs still gets its header, the columns every
+        row has (each metric's details come with its rows); JSON lines have no header."""
+        if self.jsonl or self.header is not None:
+            return
+        header = dict.fromkeys([*HEAD_COLUMNS, "zeroed"])  # a name both a statistic and a score is one column
+        for k, metric in enumerate(self.metrics):
+            header.update(dict.fromkeys(self._column(k, name) for name in (*metric.stat_names, *metric.score_names)))
+            if self.timings:
+                header[self._column(k, "seconds")] = None
+        self.tsv.writerow(list(header))
+
     def _column(self, k: int, name: str) -> str:
         """``spec.name`` for metric ``k`` (made once per run)."""
         column = self._names.get((k, name))
@@ -140,4 +156,6 @@ def per_pair_file(
     """
     jsonl = os.fspath(path).endswith((".jsonl", ".json"))
     with output_file(path, newline="") as handle:
-        yield _Writer(handle, metrics, jsonl, timings).write
+        writer = _Writer(handle, metrics, jsonl, timings)
+        yield writer.write
+        writer.finish()
