@@ -50,7 +50,7 @@ def test_the_graphs_that_made_an_extra_position_are_listed_then_the_counts(tmp_p
         "2 malformed graphs:",
         f"  {test}: graph 2 (line 3): unbalanced parentheses: 1 '(' not closed",
         f"  {test}: graph 4 (line 7): unexpected text after the graph: 'extra'",
-        f"{test} has 4 graphs but {gold} has 3: the files must pair one to one (use --pair-by-id to pair by '# ::id')",
+        f"{test} has 4 graphs but {gold} has 3: the files must pair one to one (use pair_by_id=True to pair by '# ::id')",
     ]
 
 
@@ -58,7 +58,7 @@ def test_one_graph_is_one_graph_in_the_message(tmp_path):
     (tmp_path / "one.amr").write_text("(a / a)\n", encoding="utf-8")
     (tmp_path / "gold.amr").write_text(FIVE, encoding="utf-8")
     lines = refusal(tmp_path / "one.amr", tmp_path / "gold.amr")
-    assert lines == [f"{tmp_path / 'one.amr'} has 1 graph but {tmp_path / 'gold.amr'} has 5: the files must pair one to one (use --pair-by-id to pair by '# ::id')"]
+    assert lines == [f"{tmp_path / 'one.amr'} has 1 graph but {tmp_path / 'gold.amr'} has 5: the files must pair one to one (use pair_by_id=True to pair by '# ::id')"]
 
 
 def test_three_files_list_their_reading_errors_first(tmp_path):
@@ -70,7 +70,7 @@ def test_three_files_list_their_reading_errors_first(tmp_path):
         "1 malformed graph:",
         f"  {tmp_path / 'b.amr'}: graph 4 (line 3): unbalanced parentheses: 1 '(' not closed",
         f"A, B and gold must pair one to one, but {tmp_path / 'a.amr'} has 5, {tmp_path / 'b.amr'} has 4, "
-        f"{tmp_path / 'gold.amr'} has 5 graphs (use --pair-by-id to pair by '# ::id')",
+        f"{tmp_path / 'gold.amr'} has 5 graphs (use pair_by_id=True to pair by '# ::id')",
     ]
 
 

@@ -44,8 +44,21 @@ def test_the_issue_example_is_refused_naming_the_graphs(tmp_path):
         f"  {test}: graph 2 (line 3) starts inside unclosed graph 1 and may continue it",
         f"  {test}: malformed graph 4 (line 7) runs on across line 8 and may be several graphs",
         f"so graph 3 of {test} (line 5) and graph 3 of {gold} (line 5) may not be the same sentence. Fix the malformed "
-        "graphs, or give both files '# ::id' lines and use --pair-by-id.",
+        "graphs, or give both files '# ::id' lines and use pair_by_id=True.",
     ]
+
+
+@pytest.mark.parametrize("policy", ["fail", "zero", "skip"])
+def test_the_command_line_refuses_the_issue_example_in_its_own_words(tmp_path, capsys, policy):
+    from amrmetrics.cli.main import main
+
+    (tmp_path / "test.amr").write_text(ISSUE_TEST, encoding="utf-8")
+    (tmp_path / "gold.amr").write_text(ISSUE_GOLD, encoding="utf-8")
+    status = main(["score", str(tmp_path / "test.amr"), str(tmp_path / "gold.amr"), "--on-error", policy, "--no-progress"])
+    out, err = capsys.readouterr()
+    assert (status, out) == (1, "")
+    assert err.startswith("amrmetrics: error: 3 malformed graphs:")
+    assert err.rstrip().endswith("give both files '# ::id' lines and use --pair-by-id.")
 
 
 @pytest.mark.parametrize("keep_chars", [1 << 25, 10])
