@@ -15,7 +15,7 @@ from array import array
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -65,6 +65,9 @@ class CorpusRun:
     zeroed: int = 0
     """Pairs scored against an empty graph because a graph was malformed (``on_error=zero``)."""
     keep_records: bool = True
+    reading: Any = None
+    """What reading the input found before scoring, when it reports anything (UMR input: a
+    :class:`~amrmetrics.read.umr_corpus.UmrReading`)."""
     _stats: list[array] = field(default_factory=list, init=False, repr=False)
 
     def add(self, record: PairRecord) -> None:
