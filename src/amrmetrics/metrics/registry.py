@@ -41,6 +41,7 @@ METRICS = Registry(
         "xsembleu": "amrmetrics.metrics.crosslingual:XSemBLEU",
         "xs2match": "amrmetrics.metrics.crosslingual:XS2match",
         "umr": "amrmetrics.metrics.umr:UmrMetric",
+        "ancast": "amrmetrics.metrics.ancast:Ancast",
     },
     MetricSpecError,
 )

@@ -139,6 +139,8 @@ class UmrParts:
     lines: tuple[int, int, int, int] = (0, 0, 0, 0)
     marked: tuple[bool, bool, bool] = (False, False, False)
     """Which of the three markers (graph, alignment, document level) the block has."""
+    separator: bool = False
+    """True when the block starts with the release layout's 80-``#`` line."""
 
 
 @dataclass(frozen=True)
@@ -218,6 +220,7 @@ class _Block:
     marked: list[bool] = field(default_factory=lambda: [False, False, False])
     current: int = 0
     problem: tuple[int, str] | None = None
+    separator: bool = False
 
 
 def _blocks(lines: Sequence[str], file: str) -> Iterator[_Block]:
@@ -234,8 +237,8 @@ def _blocks(lines: Sequence[str], file: str) -> Iterator[_Block]:
         if starts:
             if block is not None:
                 yield block
-            block = _Block(number)
-            if line == SEPARATOR:
+            block = _Block(number, separator=line == SEPARATOR)
+            if block.separator:
                 continue
         if block is None:
             raise CorpusError(f"{file}: line {number}: text before the first sentence block: {line[:60]!r}")
@@ -294,7 +297,7 @@ class _SentenceReader:
         first = [p[0][0] if p else 0 for p in (header, graph_part, alignment_part, document_part)]
         raw = UmrParts(
             _joined(header), _joined(graph_part), _joined(alignment_part), _joined(document_part),
-            (first[0], first[1], first[2], first[3]), (block.marked[0], block.marked[1], block.marked[2]),
+            (first[0], first[1], first[2], first[3]), (block.marked[0], block.marked[1], block.marked[2]), block.separator,
         )
         return UmrSentence(
             self.position, block.line, self.label, metadata, tokens, text, graph, error, alignment, relations,

@@ -147,7 +147,7 @@ def _sentence_entry(document: UmrDocument, sentence: UmrSentence) -> Entry:
     )
 
 
-def _handled(documents: Sequence[UmrDocument], on_error: OnError) -> tuple[list[UmrDocument], int]:
+def apply_policy(documents: Sequence[UmrDocument], on_error: OnError) -> tuple[list[UmrDocument], int]:
     """Documents of one position (test, gold; or A, B, gold) with the policy applied to their unreadable
     sentences (``skip`` marks the sentence of every side as left out), and how many positions it touched."""
     bad = [k for k, group in enumerate(zip(*(d.sentences for d in documents))) if any(s.error is not None for s in group)]
@@ -183,7 +183,7 @@ def umr_entries(
         raise CorpusError(format_errors(list(errors)))
     reading.errors = errors
     for number, group in enumerate(groups, 1):
-        handled, affected = _handled(group, on_error)
+        handled, affected = apply_policy(group, on_error)
         reading.affected += affected
         for column, document in zip(columns, handled):
             column.append(Entry(number, 1, document, id=document.name))  # type: ignore[arg-type]
