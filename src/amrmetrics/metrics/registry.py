@@ -42,6 +42,7 @@ METRICS = Registry(
         "xs2match": "amrmetrics.metrics.crosslingual:XS2match",
         "umr": "amrmetrics.metrics.umr:UmrMetric",
         "ancast": "amrmetrics.metrics.ancast:Ancast",
+        "jumach": "amrmetrics.metrics.jumach:Jumach",
     },
     MetricSpecError,
 )
