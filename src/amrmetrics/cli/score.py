@@ -52,6 +52,8 @@ def notes(run: CorpusRun, reports: list[MetricReport]) -> list[str]:
             lines.append(certified)
         for note in report.notes:
             lines.append(f"{label}: {note}")
+        for fact in report.summary.get("facts", ()):
+            lines.append(f"{label}: {fact}")
         if report.intervals is not None:
             if report.intervals.get("reason"):
                 lines.append(f"{label}: {report.intervals['reason']}")

@@ -221,8 +221,27 @@ class Ancast(Metric):
         return {name: out[name] for name in self.score_names}
 
     def summary(self, stats: np.ndarray) -> dict[str, Any]:
-        """Pooled counts: blocks, sentences scored, left out and why, dropped labels, AnCast crashes avoided."""
+        """Pooled counts (blocks, sentences scored, left out and why, dropped labels, AnCast crashes avoided),
+        the documents each aspect applies to, and these facts in words."""
         stats = np.asarray(stats, dtype=np.float64).reshape(-1, len(self.stat_names))
         base = len(self.stat_names) - len(COUNTS)
-        return {c: int(stats[:, base + k].sum()) for k, c in enumerate(COUNTS)}
+        counts = {c: int(stats[:, base + k].sum()) for k, c in enumerate(COUNTS)}
+        col = {name: stats[:, k] for k, name in enumerate(self.stat_names)}
+        dens = {"Sent": "Sent.p_den", "Concept": "Concept.den", "Modal": "Modal.n_test", "Temporal": "Temporal.p_den",
+                "Coref": "Coref.p_den", "Comp": "Comp.p_den"}
+        recall = {"Modal": "Modal.n_gold", "Concept": "Concept.den"}
+        aspects = {
+            a: {"pairs": int(((col[d] > 0) | (col[recall.get(a, d.replace("p_den", "r_den"))] > 0)).sum())}
+            for a, d in dens.items()
+        }
+        facts = [f"{counts['scored']} of {counts['blocks']} sentence pairs scored"]
+        if counts["unreadable"]:
+            facts.append(f"{counts['unreadable']} left out because AnCast cannot read a side (as AnCast does)")
+        if counts["left_out"]:
+            facts.append(f"{counts['left_out']} left out by the error policy")
+        if counts["dropped_labels"]:
+            facts.append(f"{counts['dropped_labels']} document-level relations dropped (labels AnCast does not know)")
+        if counts["would_crash"]:
+            facts.append(f"{counts['would_crash']} places where AnCast itself crashes (scored as if it did not)")
+        return {**counts, "aspects": aspects, "facts": ["; ".join(facts)]}
 

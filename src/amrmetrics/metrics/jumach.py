@@ -25,7 +25,7 @@ gets no numbers from the script (counted under ``no_output``).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 import numpy as np
@@ -317,6 +317,13 @@ def _single(name: str, file: JFile) -> str:
     return links[0]
 
 
+def _scored(document: UmrDocument) -> UmrDocument:
+    """The document without the sentences the error policy left out (``skip``)."""
+    if not any(s.skipped for s in document.sentences):
+        return document
+    return replace(document, sentences=tuple(s for s in document.sentences if not s.skipped))
+
+
 def _names(value: str) -> frozenset[str]:
     return frozenset(x.strip().lstrip(":") for x in value.replace(",", "+").split("+") if x.strip())
 
@@ -368,7 +375,7 @@ class Jumach(Metric):
 
     def pair(self, test: UmrDocument, gold: UmrDocument) -> PairResult:  # type: ignore[override]
         options = self.options()
-        g, s = (read_document(d, top=options.top) for d in (gold, test))
+        g, s = (read_document(_scored(d), top=options.top) for d in (gold, test))
         comparison = _Comparison(g, s, options)
         comparison.run()
         counts = comparison.counts
@@ -404,9 +411,27 @@ class Jumach(Metric):
         return out
 
     def summary(self, stats: np.ndarray) -> dict[str, Any]:
-        """The pooled counts (what ``micro_average.pl`` sums)."""
+        """The pooled counts (what ``micro_average.pl`` sums), each aspect's counts, and the facts in words."""
         stats = np.asarray(stats, dtype=np.float64).reshape(-1, len(COUNTS))
-        return {c: int(stats[:, k].sum()) for k, c in enumerate(COUNTS)}
+        counts = {c: int(stats[:, k].sum()) for k, c in enumerate(COUNTS)}
+        aspects = {}
+        for aspect, (correct, total0, total1) in SCORES.items():
+            k0, k1 = COUNTS.index(total0), COUNTS.index(total1)
+            aspects[aspect] = {
+                "matched": counts[correct] if correct else counts["mapped0"],
+                "n_test": counts[total1],
+                "n_gold": counts[total0],
+                "pairs": int(((stats[:, k0] > 0) | (stats[:, k1] > 0)).sum()),
+            }
+        facts = []
+        if counts["failed0"] or counts["failed1"]:
+            facts.append(
+                f"juːmæʧ could not read {counts['failed0']} gold and {counts['failed1']} test sentences completely "
+                "(its FATAL); they are compared with what it read, as it does"
+            )
+        if counts["no_output"]:
+            facts.append(f"{counts['no_output']} documents without nodes on a side: juːmæʧ prints no numbers for them")
+        return {**counts, "aspects": aspects, "facts": facts}
 
     def signature_items(self) -> list[tuple[str, str]]:
         items = [("top", "yes" if self.top else "no"), ("document-level", "yes" if self.document_level else "no")]
