@@ -25,8 +25,8 @@ def add_parser(subparsers: Any) -> None:
             "standardization changed. The file opens from disk and makes no network request."
         ),
     )
-    parser.add_argument("test", help="test graphs (parser output), PENMAN")
-    parser.add_argument("gold", help="gold graphs, PENMAN")
+    parser.add_argument("test", help="test graphs (parser output): PENMAN, or UMR (.umr file or folder: explained with umr by default)")
+    parser.add_argument("gold", help="gold graphs: PENMAN, or UMR (.umr file or folder)")
     parser.add_argument("--output", "-o", required=True, metavar="FILE", help="the HTML file to write")
     common.add_metric_options(parser)
     group = parser.add_argument_group("report")
@@ -52,6 +52,10 @@ def run(args: argparse.Namespace) -> int:
     from amrmetrics.explaining.build import explain_corpora, explained_metric
     from amrmetrics.report.tables import metric_label
 
+    from amrmetrics.engine.sources import is_umr
+
+    if args.metric is None and is_umr(args.test) and is_umr(args.gold):
+        args.metric = ["umr"]  # UMR documents: the document metric, every sentence under its alignment
     metrics = common.metrics_from_args(args)
     if len(metrics) != 1:
         raise UsageError(f"explain takes one metric, not {len(metrics)} ({', '.join(m.spec() for m in metrics)})")

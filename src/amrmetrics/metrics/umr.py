@@ -101,7 +101,8 @@ def document_layer(document: UmrDocument, scored: set[int]) -> list[LayerTriple]
             continue
         for r in sentence.relations:
             written = f"({r.head} :{r.label} {r.tail})"
-            triples.append(normalised(r.category, resolve(r.head, sentence.number), r.label, resolve(r.tail, sentence.number), written))
+            head, tail = resolve(r.head, sentence.number), resolve(r.tail, sentence.number)
+            triples.append(normalised(r.category, head, r.label, tail, written, sentence.number))
     return distinct(triples)
 
 
@@ -281,8 +282,9 @@ def _sentence_rows(test: PreparedDocument, gold: PreparedDocument, image: dict[s
 
 def _layer_counts(test: tuple[LayerTriple, ...], gold: tuple[LayerTriple, ...], image: dict[str, str]) -> dict[str, Any]:
     """Matched, test and gold counts of the document layer under ``image`` (test node -> gold node): per
-    category, per label bucket and under closure; and the triples matched, only in test, only in gold."""
-    unaligned = {t: f"\x00test:{t}" for t in {x for tr in test for x in (tr.head, tr.tail)} if SEP in t and t not in image}
+    category, per label bucket and under closure; and every triple and closure relation with its status
+    (``matched``, ``test_only``, ``gold_only``)."""
+    unaligned = {t: f"{_TEST}{t}" for t in {x for tr in test for x in (tr.head, tr.tail)} if SEP in t and t not in image}
 
     def rename(name: str) -> str:
         return image.get(name) or unaligned.get(name) or name
@@ -291,7 +293,7 @@ def _layer_counts(test: tuple[LayerTriple, ...], gold: tuple[LayerTriple, ...], 
     test_keys = {tr.key(rename): tr for tr in test}
     categories: dict[str, list[float]] = {}
     labels: dict[str, list[float]] = {}
-    listing: dict[str, dict[str, list[str]]] = {}
+    listing: dict[str, dict[str, list[dict[str, Any]]]] = {}
     for keys, side in ((test_keys, 1), (gold_keys, 2)):
         for key, tr in keys.items():
             for table, name in ((categories, tr.category), (labels, tr.bucket)):
@@ -299,18 +301,21 @@ def _layer_counts(test: tuple[LayerTriple, ...], gold: tuple[LayerTriple, ...], 
                 row[side] += 1
                 if side == 1 and key in gold_keys:
                     row[0] += 1
-            lists = listing.setdefault(tr.category, {"matched": [], "test_only": [], "gold_only": []})
-            if side == 1:
-                lists["matched" if key in gold_keys else "test_only"].append(tr.written)
-            elif key not in test_keys:
-                lists["gold_only"].append(tr.written)
+            if side == 1 or key not in test_keys:
+                status = "gold_only" if side == 2 else ("matched" if key in gold_keys else "test_only")
+                entry = {"written": tr.written, "sentence": tr.sentence, "status": status}
+                if status == "matched":
+                    entry["gold"] = gold_keys[key].written
+                listing.setdefault(tr.category, {"triples": [], "closure": []})["triples"].append(entry)
     closures: dict[str, tuple[float, float, float]] = {}
+    renamed = [replace(tr, head=rename(tr.head), tail=rename(tr.tail)) for tr in test]
     for category in ("temporal", "coref"):
-        renamed = [replace(tr, head=rename(tr.head), tail=rename(tr.tail)) for tr in test]
         t, g = closure(renamed, category), closure(gold, category)
         closures[category] = (float(len(t & g)), float(len(t)), float(len(g)))
-        inferred = listing.setdefault(category, {"matched": [], "test_only": [], "gold_only": []})
-        inferred["closure"] = [_closure_text(x, x in g and x in t, x in t) for x in sorted(t | g)]
+        inferred = listing.setdefault(category, {"triples": [], "closure": []})["closure"]
+        for start, end, kind in sorted(t | g):
+            status = "matched" if (start, end, kind) in t and (start, end, kind) in g else ("test_only" if (start, end, kind) in t else "gold_only")
+            inferred.append({"start": _shown_node(start), "end": _shown_node(end), "type": kind, "status": status})
     return {
         "categories": {c: tuple(v) for c, v in categories.items()},
         "labels": {k: tuple(v) for k, v in labels.items()},
@@ -319,14 +324,13 @@ def _layer_counts(test: tuple[LayerTriple, ...], gold: tuple[LayerTriple, ...], 
     }
 
 
-def _closure_text(relation: tuple[str, str, str], matched: bool, in_test: bool) -> str:
-    start, end, kind = relation
-    where = "matched" if matched else ("test_only" if in_test else "gold_only")
-    return f"{where}: {_shown_closure(start)} {kind} {_shown_closure(end)}"
+_TEST = "\x00test:"
+"""Prefix of a test node the alignment leaves unaligned (it matches nothing of gold)."""
 
 
-def _shown_closure(name: str) -> str:
-    return "test:" + shown(name[len("\x00test:") :]) if name.startswith("\x00test:") else shown(name)
+def _shown_node(name: str) -> str:
+    """A node of the gold space as people read it: a gold variable, ``test:var`` for an unaligned test node, a constant."""
+    return "test:" + shown(name[len(_TEST):]) if name.startswith(_TEST) else shown(name)
 
 
 __all__ = ["ASPECTS", "UmrMetric", "document_layer", "layer_problem"]

@@ -77,6 +77,8 @@ class LayerTriple:
     symmetric: bool
     written: str
     """The triple as written, for reports: ``(s3a :before s1b)``."""
+    sentence: int = 0
+    """The sentence whose document-level block holds the triple (the first, for a repeated one)."""
 
     def key(self, rename: Callable[[str], str | None] = lambda name: name) -> tuple[str, str, str, str] | None:
         """The triple's identity with names renamed (None when a name has no image): symmetric ones unordered."""
@@ -96,12 +98,12 @@ class LayerTriple:
         return "other:other"
 
 
-def normalised(category: str, head: str, label: str, tail: str, written: str) -> LayerTriple:
+def normalised(category: str, head: str, label: str, tail: str, written: str, sentence: int = 0) -> LayerTriple:
     """One triple in normal form (inverse labels turned around; symmetric ones flagged)."""
     inverse = INVERSES.get((category, label))
     if inverse is not None:
         label, head, tail = inverse, tail, head
-    return LayerTriple(category, label, head, tail, (category, label) in SYMMETRIC, written)
+    return LayerTriple(category, label, head, tail, (category, label) in SYMMETRIC, written, sentence)
 
 
 def distinct(triples: Iterable[LayerTriple]) -> list[LayerTriple]:
