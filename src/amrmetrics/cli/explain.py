@@ -61,9 +61,14 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"explain takes one metric, not {len(metrics)} ({', '.join(m.spec() for m in metrics)})")
     explained_metric(metrics)
     with common.stage_progress(not args.no_progress) as progress:
-        explanation = explain_corpora(
-            args.test, args.gold, metrics[0], common.run_options(args), fine=not args.no_fine, progress=progress
-        )
+        if metrics[0].unit == "document":  # UMR documents: every sentence and the document layer
+            from amrmetrics.explaining.umr import explain_umr
+
+            explanation = explain_umr(args.test, args.gold, metrics[0], common.run_options(args), progress=progress)  # type: ignore[arg-type]
+        else:
+            explanation = explain_corpora(
+                args.test, args.gold, metrics[0], common.run_options(args), fine=not args.no_fine, progress=progress
+            )
     if explanation.errors:
         policy = explanation.on_error
         what = f"{policy['zeroed']} scored against an empty graph" if policy["policy"] == "zero" else f"{policy['skipped']} left out"

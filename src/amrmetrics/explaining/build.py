@@ -143,12 +143,7 @@ def explain_corpora(
     fine: bool = True,
     progress: Progress | None = None,
 ) -> Explanation:
-    """Score ``test`` against ``gold`` with ``metric`` (and ``smatch:fine`` unless ``fine`` is off) and explain every pair
-    (UMR documents scored by ``umr``: every sentence and the document layer, :mod:`amrmetrics.explaining.umr`)."""
-    if metric.unit == "document":
-        from amrmetrics.explaining.umr import explain_umr
-
-        return explain_umr(test, gold, metric, options, progress=progress)  # type: ignore[arg-type]
+    """Score ``test`` against ``gold`` with ``metric`` (and ``smatch:fine`` unless ``fine`` is off) and explain every pair."""
     explained = Explained(metric)  # type: ignore[arg-type]
     metrics: list[Metric] = [explained] + ([fine_metric(explained.inner)] if fine else [])
     result: CorpusResult = score_corpora(test, gold, metrics, options, progress)

@@ -26,24 +26,19 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from amrmetrics.align import AlignmentProblem, build_problem
-from amrmetrics.align.doc_problem import build_document_problem
-from amrmetrics.align.restrict import Compatibility, restrict, weighted_sum
 from amrmetrics.errors import DataError
-from amrmetrics.graph import EMPTY_GRAPH, Graph
+from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import PairResult, aspect_prf, prf
 from amrmetrics.metrics.smatch import AlignedMatch
 from amrmetrics.metrics.umr_layer import CATEGORIES, LABELS, LayerTriple, closure, distinct, normalised
+from amrmetrics.metrics.umr_problem import SEP, Part, SentencePair, document_parts, sentence_pairs
 from amrmetrics.read.umr import UmrDocument
 
 ASPECTS = ("Sentence", "Temporal", "Modal", "Coref", "TemporalClosure", "CorefClosure", "Comprehensive")
-_ALWAYS = frozenset({"Sentence", "Comprehensive"})
-SEP = "\x1f"
-"""Joins a sentence number and a variable into a node name (variables may repeat across sentences)."""
 
 
 def node(sentence: int, var: str) -> str:
-    """The document-wide name of variable ``var`` of sentence ``sentence``."""
+    """The document-wide name of variable ``var`` of sentence ``sentence`` (variables may repeat across sentences)."""
     return f"{sentence}{SEP}{var}"
 
 
@@ -58,24 +53,8 @@ class PreparedDocument:
 
     name: str
     sentences: tuple[tuple[int, Graph], ...]
-    """(sentence number, prepared graph with document-wide node names), skipped sentences left out."""
-    graph: Graph
+    """(sentence number, prepared graph), skipped sentences left out."""
     layer: tuple[LayerTriple, ...]
-    groups: tuple[int, ...]
-    """The sentence number of each node of :attr:`graph`, in node order."""
-
-
-def _qualified(graph: Graph, number: int) -> Graph:
-    """``graph`` with every variable ``v`` renamed ``node(number, v)``."""
-    if graph.is_empty():
-        return EMPTY_GRAPH
-    names = {v: node(number, v) for v in graph.variables}
-    return Graph(
-        instances=tuple((names[v], c) for v, c in graph.instances),
-        attributes=tuple((names[v], r, c) for v, r, c in graph.attributes),
-        relations=tuple((names[s], r, names[t]) for s, r, t in graph.relations),
-        root=names.get(graph.root) if graph.root else None,
-    )
 
 
 def document_layer(document: UmrDocument, scored: set[int]) -> list[LayerTriple]:
@@ -106,62 +85,6 @@ def document_layer(document: UmrDocument, scored: set[int]) -> list[LayerTriple]
     return distinct(triples)
 
 
-def layer_problem(test: PreparedDocument, gold: PreparedDocument) -> AlignmentProblem:
-    """The document layer's part of the objective: a triple between two nodes is a link, a triple
-    between a node and a constant earns a unary weight, symmetric links count half in each direction."""
-    t_index = {v: i for i, v in enumerate(test.graph.variables)}
-    g_index = {v: j for j, v in enumerate(gold.graph.variables)}
-    unary = np.zeros((len(t_index), len(g_index)))
-    gold_links: dict[str, list[tuple[int, int, float]]] = {}
-    gold_anchored: dict[tuple[str, str, str], list[int]] = {}
-    for triple in gold.layer:
-        _add(triple, g_index, gold_links, gold_anchored)
-    test_links: dict[str, list[tuple[int, int, float]]] = {}
-    test_anchored: dict[tuple[str, str, str], list[int]] = {}
-    for triple in test.layer:
-        _add(triple, t_index, test_links, test_anchored)
-    for key, rows in test_anchored.items():
-        for j in gold_anchored.get(key, ()):
-            unary[rows, j] += 1.0
-    quads: dict[tuple[int, int, int, int], float] = {}
-    for role, links in test_links.items():
-        for i, k, weight in links:
-            for j, l, _ in gold_links.get(role, ()):
-                if i == k and j == l:
-                    unary[i, j] += weight
-                elif i != k and j != l:
-                    key = (i, j, k, l) if i < k else (k, l, i, j)
-                    quads[key] = quads.get(key, 0.0) + weight
-    pairs = np.array(list(quads), dtype=np.int64).reshape(-1, 4)
-    return AlignmentProblem(unary, pairs, np.array(list(quads.values()), dtype=np.float64))
-
-
-def _add(triple: LayerTriple, index: dict[str, int], links: dict, anchored: dict) -> None:  # type: ignore[type-arg]
-    role = f"{triple.category}:{triple.label}"
-    head, tail = index.get(triple.head), index.get(triple.tail)
-    if head is not None and tail is not None:
-        if triple.symmetric and head != tail:
-            links.setdefault(role, []).extend([(head, tail, 0.5), (tail, head, 0.5)])
-        else:
-            links.setdefault(role, []).append((head, tail, 1.0))
-    elif head is not None:
-        side = "sym" if triple.symmetric else "head"
-        anchored.setdefault((role, side, triple.tail), []).append(head)
-    elif tail is not None:
-        side = "sym" if triple.symmetric else "tail"
-        anchored.setdefault((role, side, triple.head), []).append(tail)
-
-
-def _compatibility(test: PreparedDocument, gold: PreparedDocument) -> Compatibility:
-    numbers = sorted(set(test.groups) | set(gold.groups))
-    group = {n: k for k, n in enumerate(numbers)}
-    return Compatibility(
-        np.array([group[n] for n in test.groups], dtype=np.int64),
-        np.array([group[n] for n in gold.groups], dtype=np.int64),
-        np.eye(len(numbers), dtype=bool),
-    )
-
-
 @dataclass(frozen=True)
 class UmrMetric(AlignedMatch):
     """UMR documents: sentence graphs and document layer under one certified alignment (see the module doc).
@@ -187,31 +110,20 @@ class UmrMetric(AlignedMatch):
         if not isinstance(document, UmrDocument):
             raise DataError("the umr metric scores UMR documents (.umr files or folders of them)")
         scored = {s.number for s in document.sentences if not s.skipped}
-        sentences = []
-        for sentence in document.sentences:
-            if sentence.number in scored:
-                sentences.append((sentence.number, _qualified(self.preset(sentence.scored_graph), sentence.number)))
-        joined = Graph(
-            instances=tuple(x for _, g in sentences for x in g.instances),
-            attributes=tuple(x for _, g in sentences for x in g.attributes),
-            relations=tuple(x for _, g in sentences for x in g.relations),
-        )
-        groups = tuple(n for n, g in sentences for _ in g.instances)
-        return PreparedDocument(document.name, tuple(sentences), joined, tuple(document_layer(document, scored)), groups)
+        sentences = tuple((s.number, self.preset(s.scored_graph)) for s in document.sentences if s.number in scored)
+        return PreparedDocument(document.name, sentences, tuple(document_layer(document, scored)))
 
     def prepare_key(self) -> tuple[str, str]:
         return ("umr", self.std)
 
     def pair(self, test: PreparedDocument, gold: PreparedDocument) -> PairResult:  # type: ignore[override]
-        allowed = _compatibility(test, gold)
         duplicates = self.preset.duplicates
-        sentence_part = build_document_problem(test.graph, gold.graph, duplicates=duplicates, allowed=allowed)
-        problem = weighted_sum([(1.0, sentence_part), (1.0, restrict(layer_problem(test, gold), allowed))])
-        alignment = self._solver().solve(problem)
-        mapping = allowed.keep(alignment.mapping)
-        gold_vars = gold.graph.variables
-        image = {t: gold_vars[j] for t, j in zip(test.graph.variables, mapping.tolist()) if j >= 0}
-        rows = _sentence_rows(test, gold, image, duplicates)
+        sentences = sentence_pairs(test.sentences, gold.sentences, duplicates)
+        parts = document_parts(sentences, test.layer, gold.layer, duplicates)
+        image, value, upper, status, seconds, alone = self._solve(sentences, parts)
+        fixed = float(len(_constant_keys(test.layer) & _constant_keys(gold.layer)))  # match under any alignment
+        value, upper = value + fixed, upper + fixed
+        rows = _sentence_rows(sentences, image, alone)
         sentence = tuple(float(sum(r[k] for r in rows)) for k in ("matched", "n_test", "n_gold"))
         layer = _layer_counts(test.layer, gold.layer, image)
         comprehensive = tuple(sentence[k] + sum(layer["categories"][c][k] for c in layer["categories"]) for k in range(3))
@@ -222,19 +134,40 @@ class UmrMetric(AlignedMatch):
             "CorefClosure": layer["closure"]["coref"],
             "Comprehensive": comprehensive,
         }
-        upper = comprehensive[0] + max(0.0, alignment.upper - alignment.value)
+        upper = comprehensive[0] + max(0.0, upper - value)
         stats = tuple(float(x) for a in ASPECTS for x in aspects[a]) + (upper,)
         stats += tuple(float(x) for label in LABELS for x in layer["labels"].get(label, (0, 0, 0)))
         details = {
-            "lower": alignment.value,
-            "upper": alignment.upper,
-            "status": alignment.status,
-            "solver_seconds": alignment.seconds,
-            "alignment": [[shown(t), shown(g), int(t.split(SEP, 1)[0])] for t, g in image.items()],
+            "lower": value,
+            "upper": upper,
+            "status": status,
+            "solver_seconds": seconds,
+            "alignment": [[shown(t), shown(g), int(t.split(SEP, 1)[0])] for t, g in image.items()],  # in node order
             "sentences": rows,
             "relations": layer["listing"],
         }
         return PairResult(stats, details)
+
+    def _solve(self, sentences: list[SentencePair], parts: list[Part]) -> tuple[dict[str, str], float, float, str, float, dict[int, float]]:
+        """Solve every part: (test node -> gold node, value, upper bound, status, solver seconds, the value of each
+        sentence solved alone without document-level weight) of the document."""
+        solver = self._solver()
+        by_number = {s.number: s for s in sentences}
+        image: dict[str, str] = {}
+        alone: dict[int, float] = {}
+        value = upper = seconds = 0.0
+        status = "optimal"
+        for part in parts:
+            alignment = part.certified or solver.solve(part.problem)
+            value, upper, seconds = value + alignment.value, upper + alignment.upper, seconds + alignment.seconds
+            if alignment.status != "optimal" and status == "optimal":
+                status = alignment.status
+            tests = [node(n, v) for n in part.sentences for v in by_number[n].test_vars]
+            golds = [node(n, v) for n in part.sentences for v in by_number[n].gold_vars]
+            image.update({tests[i]: golds[j] for i, j in enumerate(alignment.mapping) if j >= 0})
+            if part.plain:
+                alone[part.sentences[0]] = alignment.value
+        return image, value, upper, status, seconds, alone
 
     def scores(self, stats: np.ndarray) -> dict[str, np.ndarray]:
         stats = np.asarray(stats, dtype=np.float64)
@@ -266,17 +199,24 @@ class UmrMetric(AlignedMatch):
         return {"aspects": aspects, "labels": labels, **certified}
 
 
-def _sentence_rows(test: PreparedDocument, gold: PreparedDocument, image: dict[str, str], duplicates: Any) -> list[dict[str, Any]]:
-    """Each sentence's own counts under the document alignment (sentence triples only)."""
-    gold_by = dict(gold.sentences)
+def _constant_keys(layer: tuple[LayerTriple, ...]) -> set[tuple[str, str, str, str]]:
+    """The document-level triples between two constants (``(root :modal author)``), which no alignment changes."""
+    return {tr.key() for tr in layer if SEP not in tr.head and SEP not in tr.tail}  # type: ignore[misc]
+
+
+def _sentence_rows(sentences: list[SentencePair], image: dict[str, str], alone: dict[int, float]) -> list[dict[str, Any]]:
+    """Each sentence's own counts under the document alignment (sentence triples only); ``alone`` holds the
+    value of the sentences that were a part by themselves, with no document-level weight."""
     rows = []
-    for number, t in test.sentences:
-        g = gold_by.get(number, EMPTY_GRAPH)
-        column = {v: j for j, v in enumerate(g.variables)}
-        sub = [column.get(image.get(v, ""), -1) for v in t.variables]
-        matched = build_problem(t, g, duplicates=duplicates).value(sub) if t.instances and g.instances else 0.0
-        scores = prf(matched, len(t), len(g))
-        rows.append({"sentence": number, "matched": matched, "n_test": len(t), "n_gold": len(g), **{k: float(v) for k, v in scores.items()}})
+    for s in sentences:
+        matched = 0.0
+        if s.number in alone:
+            matched = alone[s.number]
+        elif s.problem is not None:
+            column = {v: j for j, v in enumerate(s.gold_vars)}
+            matched = s.problem.value([column.get(shown(image.get(node(s.number, v), "")), -1) for v in s.test_vars])
+        scores = prf(matched, len(s.test), len(s.gold))
+        rows.append({"sentence": s.number, "matched": matched, "n_test": len(s.test), "n_gold": len(s.gold), **{k: float(v) for k, v in scores.items()}})
     return rows
 
 
@@ -333,4 +273,4 @@ def _shown_node(name: str) -> str:
     return "test:" + shown(name[len(_TEST):]) if name.startswith(_TEST) else shown(name)
 
 
-__all__ = ["ASPECTS", "UmrMetric", "document_layer", "layer_problem"]
+__all__ = ["ASPECTS", "UmrMetric", "document_layer"]

@@ -1,0 +1,207 @@
+"""The alignment problem of two UMR documents, split into the parts that can be solved apart.
+
+A test node may align only with a gold node of its own sentence, so each sentence pair is a small
+Smatch problem (:func:`~amrmetrics.align.build_problem` of the two prepared sentence graphs). The
+document layer adds, within a sentence, a unary weight for a triple between a node and a constant
+and links for a triple between two nodes of the sentence; a triple between nodes of two sentences
+adds a link between those sentences' problems. Sentences joined by such links (on either side)
+form one part, solved as one problem; the others are solved alone. The parts share no node and no
+weight, so the optimum of the document is the sum of the parts' optima, and so are the bounds.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from amrmetrics.align import AlignmentProblem, build_problem
+from amrmetrics.align.problem import Duplicates
+from amrmetrics.align.result import Alignment
+from amrmetrics.graph import Graph
+from amrmetrics.metrics.umr_layer import LayerTriple
+
+
+@dataclass(frozen=True)
+class SentencePair:
+    """One sentence number's prepared graphs (empty where a side has none), their nodes, and their Smatch problem."""
+
+    number: int
+    test: Graph
+    gold: Graph
+    problem: AlignmentProblem | None
+    """None when a side has no node (nothing can align)."""
+    test_vars: tuple[str, ...] = ()
+    gold_vars: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Part:
+    """Sentences solved together: their problem, whose rows and columns are their nodes in sentence order."""
+
+    sentences: tuple[int, ...]
+    problem: AlignmentProblem
+    test_offsets: Mapping[int, int]
+    gold_offsets: Mapping[int, int]
+    plain: bool = False
+    """One sentence's own problem, with no document-level weight."""
+    certified: Alignment | None = None
+    """An alignment proven optimal without the solver (every triple of the smaller side matched), if found."""
+
+
+SEP = "\x1f"
+"""Joins a sentence number and a variable into a document-wide node name (as :func:`amrmetrics.metrics.umr.node`)."""
+
+Node = tuple[int, int]
+"""(sentence number, index of the node in its sentence graph)"""
+
+
+def _locate(sentences: Sequence[SentencePair], side: str) -> dict[str, Node]:
+    """Each node's document-wide name (:func:`amrmetrics.metrics.umr.node`: ``number<US>var``) -> (sentence, index)."""
+    return {f"{s.number}{SEP}{v}": (s.number, i) for s in sentences for i, v in enumerate(getattr(s, side + "_vars"))}
+
+
+def _layer_items(triples: Sequence[LayerTriple], where: Mapping[str, Node]):  # type: ignore[no-untyped-def]
+    """A side's layer triples as links ``(role, head node, tail node, weight)`` and anchored ``(key, node)``."""
+    links, anchored = [], []
+    for triple in triples:
+        role = f"{triple.category}:{triple.label}"
+        head, tail = where.get(triple.head), where.get(triple.tail)
+        if head is not None and tail is not None:
+            if triple.symmetric and head != tail:
+                links += [(role, head, tail, 0.5), (role, tail, head, 0.5)]
+            else:
+                links.append((role, head, tail, 1.0))
+        elif head is not None:
+            anchored.append(((role, "sym" if triple.symmetric else "head", triple.tail), head))
+        elif tail is not None:
+            anchored.append(((role, "sym" if triple.symmetric else "tail", triple.head), tail))
+    return links, anchored
+
+
+class _Parts:
+    """Union of sentence numbers linked by cross-sentence layer links."""
+
+    def __init__(self, numbers: Sequence[int]) -> None:
+        self.parent = {n: n for n in numbers}
+
+    def find(self, n: int) -> int:
+        while self.parent[n] != n:
+            self.parent[n] = self.parent[self.parent[n]]
+            n = self.parent[n]
+        return n
+
+    def join(self, a: int, b: int) -> None:
+        self.parent[self.find(a)] = self.find(b)
+
+
+def document_parts(
+    sentences: Sequence[SentencePair], test_layer: Sequence[LayerTriple], gold_layer: Sequence[LayerTriple], duplicates: Duplicates
+) -> list[Part]:
+    """The parts of the document problem (see the module doc), in order of their first sentence."""
+    by_number = {s.number: s for s in sentences}
+    test_at, gold_at = _locate(sentences, "test"), _locate(sentences, "gold")
+    unary_extra: dict[int, list[tuple[int, int, float]]] = defaultdict(list)
+    quads: dict[tuple[int, int], list[tuple[Node, Node, Node, Node, float]]] = defaultdict(list)
+    test_links, test_anchored = _layer_items(test_layer, test_at)
+    gold_links, gold_anchored = _layer_items(gold_layer, gold_at)
+    anchored: dict[tuple[str, str, str], list[Node]] = defaultdict(list)
+    for key, node in gold_anchored:
+        anchored[key].append(node)
+    for key, (k, i) in test_anchored:
+        for g, j in anchored.get(key, ()):
+            if g == k:
+                unary_extra[k].append((i, j, 1.0))
+    linked: dict[tuple[str, int, int], list[tuple[int, int, float]]] = defaultdict(list)
+    for role, (gh, j), (gt, l), weight in gold_links:
+        linked[(role, gh, gt)].append((j, l, weight))
+    parts = _Parts([s.number for s in sentences])
+    for role, (sh, i), (st, k), weight in test_links:
+        for j, l, _ in linked.get((role, sh, st), ()):
+            if sh == st and i == k:
+                if j == l:
+                    unary_extra[sh].append((i, j, weight))
+            elif sh != st or j != l:
+                quads[(sh, st)].append(((sh, i), (sh, j), (st, k), (st, l), weight))
+                if sh != st:
+                    parts.join(sh, st)
+    groups: dict[int, list[int]] = defaultdict(list)
+    for s in sentences:
+        groups[parts.find(s.number)].append(s.number)
+    out = []
+    for members in sorted(groups.values()):
+        problem, t_off, g_off = _assemble([by_number[n] for n in members], unary_extra, quads)
+        if problem is not None:
+            plain = len(members) == 1 and problem is by_number[members[0]].problem
+            certified = _same_names(by_number[members[0]]) if plain else None
+            out.append(Part(tuple(members), problem, t_off, g_off, plain, certified))
+    return out
+
+
+def _same_names(pair: SentencePair) -> Alignment | None:
+    """The mapping of equal variable names, when it matches every triple of the smaller graph: no mapping can
+    match more (each matched triple of one side has its own partner on the other), so it is optimal."""
+    assert pair.problem is not None
+    column = {v: j for j, v in enumerate(pair.gold_vars)}
+    mapping = [column.get(v, -1) for v in pair.test_vars]
+    bound = float(min(len(pair.test), len(pair.gold)))
+    value = pair.problem.value(mapping)
+    if value < bound:
+        return None
+    return Alignment.of(mapping, value, bound, "optimal", 0.0)
+
+
+def _assemble(members: list[SentencePair], unary_extra, quads):  # type: ignore[no-untyped-def]
+    """One part's problem: the sentence problems side by side, plus the layer's unary weights and links."""
+    t_off, g_off, nt, ng = {}, {}, 0, 0
+    for s in members:
+        t_off[s.number], g_off[s.number] = nt, ng
+        nt += len(s.test_vars)
+        ng += len(s.gold_vars)
+    if nt == 0 or ng == 0:
+        return None, t_off, g_off
+    numbers = {s.number for s in members}
+    layer_quads = [q for key, qs in quads.items() if key[0] in numbers for q in qs]
+    single = len(members) == 1 and members[0].problem is not None
+    if single and not unary_extra.get(members[0].number) and not layer_quads:
+        return members[0].problem, t_off, g_off
+    unary = np.zeros((nt, ng))
+    pairs, weights = [], []
+    for s in members:
+        if s.problem is None:
+            continue
+        a, b = t_off[s.number], g_off[s.number]
+        block = s.problem.unary.toarray() if hasattr(s.problem.unary, "toarray") else s.problem.unary
+        unary[a : a + block.shape[0], b : b + block.shape[1]] += block
+        if len(s.problem.pairs):
+            pairs.append(s.problem.pairs + np.array([a, b, a, b]))
+            weights.append(np.asarray(s.problem.weights, dtype=np.float64))
+        for i, j, w in unary_extra.get(s.number, ()):
+            unary[a + i, b + j] += w
+    if layer_quads:
+        rows = []
+        for (si, i), (sj, j), (sk, k), (sl, l), _ in layer_quads:
+            x, y, z, u = t_off[si] + i, g_off[sj] + j, t_off[sk] + k, g_off[sl] + l
+            rows.append((x, y, z, u) if x < z else (z, u, x, y))
+        pairs.append(np.array(rows, dtype=np.int64))
+        weights.append(np.array([q[4] for q in layer_quads], dtype=np.float64))
+    if not pairs:
+        return AlignmentProblem(unary, np.zeros((0, 4), dtype=np.int64), np.zeros(0)), t_off, g_off
+    all_pairs = np.concatenate(pairs).astype(np.int64)
+    all_weights = np.concatenate(weights)
+    keys, inverse = np.unique(all_pairs, axis=0, return_inverse=True)
+    return AlignmentProblem(unary, keys, np.bincount(inverse.ravel(), weights=all_weights, minlength=len(keys))), t_off, g_off
+
+
+def sentence_pairs(test: Sequence[tuple[int, Graph]], gold: Sequence[tuple[int, Graph]], duplicates: Duplicates) -> list[SentencePair]:
+    """Each sentence number's two prepared graphs and their Smatch problem."""
+    empty = Graph()
+    t, g = dict(test), dict(gold)
+    out = []
+    for number in sorted(set(t) | set(g)):
+        a, b = t.get(number, empty), g.get(number, empty)
+        problem = build_problem(a, b, duplicates=duplicates) if a.instances and b.instances else None
+        out.append(SentencePair(number, a, b, problem, a.variables, b.variables))
+    return out
