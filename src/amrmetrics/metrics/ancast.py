@@ -27,7 +27,7 @@ from typing import Any, ClassVar, Literal
 
 import numpy as np
 
-from amrmetrics.errors import DataError
+from amrmetrics.errors import DataError, UsageError
 from amrmetrics.metrics.ancast_align import Tally, divide, match_sentence
 from amrmetrics.metrics.ancast_document import DocumentState, closure_score, modal
 from amrmetrics.metrics.ancast_graph import AncastCrash, AncastSkip, read_graph
@@ -117,7 +117,7 @@ class Ancast(Metric):
 
     def prepare(self, document: Any) -> UmrDocument:  # type: ignore[override]
         if not isinstance(document, UmrDocument):
-            raise DataError("the ancast metric scores UMR documents (.umr files or folders of them)")
+            raise UsageError("the ancast metric scores UMR documents (.umr files or folders of them)")
         return document
 
     def prepare_key(self) -> tuple[str, str]:

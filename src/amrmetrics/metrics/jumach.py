@@ -30,7 +30,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from amrmetrics.errors import DataError
+from amrmetrics.errors import DataError, UsageError
 from amrmetrics.metrics.base import Metric, PairResult
 from amrmetrics.metrics.jumach_read import JFile, JNode, JSentence, read_document
 from amrmetrics.read.umr import UmrDocument
@@ -367,7 +367,7 @@ class Jumach(Metric):
 
     def prepare(self, document: Any) -> UmrDocument:  # type: ignore[override]
         if not isinstance(document, UmrDocument):
-            raise DataError("the jumach metric scores UMR documents (.umr files or folders of them)")
+            raise UsageError("the jumach metric scores UMR documents (.umr files or folders of them)")
         return document
 
     def prepare_key(self) -> tuple[str, str]:

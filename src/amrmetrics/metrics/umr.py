@@ -26,7 +26,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from amrmetrics.errors import DataError
+from amrmetrics.errors import UsageError
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import PairResult, aspect_prf, prf
 from amrmetrics.metrics.smatch import AlignedMatch
@@ -108,7 +108,7 @@ class UmrMetric(AlignedMatch):
 
     def prepare(self, document: Any) -> PreparedDocument:  # type: ignore[override]
         if not isinstance(document, UmrDocument):
-            raise DataError("the umr metric scores UMR documents (.umr files or folders of them)")
+            raise UsageError("the umr metric scores UMR documents (.umr files or folders of them)")
         scored = {s.number for s in document.sentences if not s.skipped}
         sentences = tuple((s.number, self.preset(s.scored_graph)) for s in document.sentences if s.number in scored)
         return PreparedDocument(document.name, sentences, tuple(document_layer(document, scored)))
