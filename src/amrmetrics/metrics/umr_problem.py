@@ -11,9 +11,10 @@ weight, so the optimum of the document is the sum of the parts' optima, and so a
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -31,10 +32,16 @@ class SentencePair:
     number: int
     test: Graph
     gold: Graph
-    problem: AlignmentProblem | None
-    """None when a side has no node (nothing can align)."""
+    duplicates: Duplicates
     test_vars: tuple[str, ...] = ()
     gold_vars: tuple[str, ...] = ()
+
+    @cached_property
+    def problem(self) -> AlignmentProblem | None:
+        """The sentences' Smatch problem (built when first needed); None when a side has no node."""
+        if not self.test_vars or not self.gold_vars:
+            return None
+        return build_problem(self.test, self.gold, duplicates=self.duplicates)
 
 
 @dataclass(frozen=True)
@@ -42,7 +49,8 @@ class Part:
     """Sentences solved together: their problem, whose rows and columns are their nodes in sentence order."""
 
     sentences: tuple[int, ...]
-    problem: AlignmentProblem
+    problem: AlignmentProblem | None
+    """None when :attr:`certified` already holds the optimum."""
     test_offsets: Mapping[int, int]
     gold_offsets: Mapping[int, int]
     plain: bool = False
@@ -132,25 +140,48 @@ def document_parts(
         groups[parts.find(s.number)].append(s.number)
     out = []
     for members in sorted(groups.values()):
+        first = by_number[members[0]]
+        alone = len(members) == 1 and not unary_extra.get(first.number) and not quads.get((first.number, first.number))
+        if alone:
+            if not first.test_vars or not first.gold_vars:
+                continue
+            certified = _same_names(first)
+            problem = first.problem if certified is None else None
+            out.append(Part(tuple(members), problem, {first.number: 0}, {first.number: 0}, True, certified))  # type: ignore[arg-type]
+            continue
         problem, t_off, g_off = _assemble([by_number[n] for n in members], unary_extra, quads)
         if problem is not None:
-            plain = len(members) == 1 and problem is by_number[members[0]].problem
-            certified = _same_names(by_number[members[0]]) if plain else None
-            out.append(Part(tuple(members), problem, t_off, g_off, plain, certified))
+            out.append(Part(tuple(members), problem, t_off, g_off))
     return out
 
 
+def _kinds(graph: Graph) -> Counter[tuple[str, ...]]:
+    """How many triples of each kind a graph has, variables left out: a concept, a role and constant, a role."""
+    kinds: Counter[tuple[str, ...]] = Counter(("instance", c) for _, c in graph.instances)
+    kinds.update(("attribute", r, c) for _, r, c in graph.attributes)
+    kinds.update(("relation", r) for _, r, _ in graph.relations)
+    return kinds
+
+
 def _same_names(pair: SentencePair) -> Alignment | None:
-    """The mapping of equal variable names, when it matches every triple of the smaller graph: no mapping can
-    match more (each matched triple of one side has its own partner on the other), so it is optimal."""
-    assert pair.problem is not None
+    """The mapping of equal variable names, when it is proven optimal without the solver.
+
+    A matched triple pairs a test triple with a gold triple of the same kind (:func:`_kinds`), each at
+    most once, so no mapping matches more than the sum over kinds of the smaller count; when the
+    mapping of equal names reaches that bound, it is optimal. Only for graphs without repeated triples
+    (a preset that removes them), where the mapping of equal names matches exactly the shared triples.
+    """
+    test, gold = set(pair.test.triples()), set(pair.gold.triples())
+    if pair.duplicates != "min" or len(test) != len(pair.test) or len(gold) != len(pair.gold):
+        return None
+    shared = len(test & gold)
+    t_kinds, g_kinds = _kinds(pair.test), _kinds(pair.gold)
+    bound = sum(min(n, g_kinds[k]) for k, n in t_kinds.items())
+    if shared < bound:
+        return None
     column = {v: j for j, v in enumerate(pair.gold_vars)}
     mapping = [column.get(v, -1) for v in pair.test_vars]
-    bound = float(min(len(pair.test), len(pair.gold)))
-    value = pair.problem.value(mapping)
-    if value < bound:
-        return None
-    return Alignment.of(mapping, value, bound, "optimal", 0.0)
+    return Alignment.of(mapping, float(shared), float(bound), "optimal", 0.0)
 
 
 def _assemble(members: list[SentencePair], unary_extra, quads):  # type: ignore[no-untyped-def]
@@ -164,9 +195,6 @@ def _assemble(members: list[SentencePair], unary_extra, quads):  # type: ignore[
         return None, t_off, g_off
     numbers = {s.number for s in members}
     layer_quads = [q for key, qs in quads.items() if key[0] in numbers for q in qs]
-    single = len(members) == 1 and members[0].problem is not None
-    if single and not unary_extra.get(members[0].number) and not layer_quads:
-        return members[0].problem, t_off, g_off
     unary = np.zeros((nt, ng))
     pairs, weights = [], []
     for s in members:
@@ -202,6 +230,5 @@ def sentence_pairs(test: Sequence[tuple[int, Graph]], gold: Sequence[tuple[int, 
     out = []
     for number in sorted(set(t) | set(g)):
         a, b = t.get(number, empty), g.get(number, empty)
-        problem = build_problem(a, b, duplicates=duplicates) if a.instances and b.instances else None
-        out.append(SentencePair(number, a, b, problem, a.variables, b.variables))
+        out.append(SentencePair(number, a, b, duplicates, a.variables, b.variables))
     return out
