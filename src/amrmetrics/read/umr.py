@@ -225,11 +225,14 @@ class _Block:
 
 def _blocks(lines: Sequence[str], file: str) -> Iterator[_Block]:
     """Cut a file into sentence blocks and each block into its parts (see the module doc)."""
-    release = any(line.rstrip() == SEPARATOR for line in lines)
+    release = any(line.startswith(SEPARATOR) and line.rstrip() == SEPARATOR for line in lines)
     block: _Block | None = None
     for number, raw in enumerate(lines, 1):
         line = raw.rstrip()
         if not line:
+            continue
+        if line[0] != "#" and block is not None:  # the common case: a line of a part
+            block.parts[block.current].append((number, raw))
             continue
         starts = line == SEPARATOR if release else (
             block is None or (any(block.marked) and (_SNT.match(line) is not None or line.startswith("# meta-info")))
@@ -444,10 +447,11 @@ def _doc_tokens(part: list[tuple[int, str]], error) -> Iterator[tuple[int, str, 
 def parse_umr(text: str, *, file: str = "<string>") -> UmrDocument:
     """Read one UMR document from its text (see the module doc); sentence errors stay in their sentences."""
     lines = text.split("\n")
-    for number, line in enumerate(lines, 1):
-        problem = bad_byte(line)
-        if problem is not None:
-            raise CorpusError(f"{file}: line {number}: {problem}")
+    if bad_byte(text) is not None:  # an undecodable byte: name its line
+        for number, line in enumerate(lines, 1):
+            problem = bad_byte(line)
+            if problem is not None:
+                raise CorpusError(f"{file}: line {number}: {problem}")
     sentences: list[UmrSentence] = []
     issues: list[UmrIssue] = []
     for position, block in enumerate(_blocks(lines, file), 1):
@@ -463,7 +467,7 @@ def _document_issues(sentences: list[UmrSentence]) -> list[UmrIssue]:
     issues = []
     defined: dict[str, int] = {}
     for sentence in sentences:
-        for var in sentence.scored_graph.variables:
+        for var, _ in sentence.scored_graph.instances:
             if var in defined and defined[var] != sentence.number:
                 issues.append(UmrIssue("duplicate-variable", sentence.number, sentence.parts.lines[1], f"{var} (sentence {defined[var]})"))
             defined.setdefault(var, sentence.number)
