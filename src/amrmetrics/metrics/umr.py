@@ -31,7 +31,7 @@ from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import PairResult, aspect_prf, prf
 from amrmetrics.metrics.smatch import AlignedMatch
 from amrmetrics.metrics.umr_layer import CATEGORIES, LABELS, LayerTriple, closure, distinct, normalised
-from amrmetrics.metrics.umr_problem import SEP, Part, SentencePair, document_parts, sentence_pairs
+from amrmetrics.metrics.umr_problem import SEP, Part, SentencePair, document_parts, sentence_pairs, solve_part
 from amrmetrics.read.umr import UmrDocument
 
 ASPECTS = ("Sentence", "Temporal", "Modal", "Coref", "TemporalClosure", "CorefClosure", "Comprehensive")
@@ -158,7 +158,7 @@ class UmrMetric(AlignedMatch):
         value = upper = seconds = 0.0
         status = "optimal"
         for part in parts:
-            alignment = part.certified or solver.solve(part.problem)
+            alignment = part.certified or solve_part(part.problem, solver)  # type: ignore[arg-type]
             value, upper, seconds = value + alignment.value, upper + alignment.upper, seconds + alignment.seconds
             if alignment.status != "optimal" and status == "optimal":
                 status = alignment.status

@@ -11,14 +11,19 @@ weight, so the optimum of the document is the sum of the parts' optima, and so a
 
 from __future__ import annotations
 
+import time
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 
 from amrmetrics.align import AlignmentProblem, build_problem
+from amrmetrics.align.decompose import LARGE_SIZE, SMALL_NODES, DecomposingSolver
+from amrmetrics.align.exact import ExactSolver
+from amrmetrics.align.indexed import index_problem
 from amrmetrics.align.problem import Duplicates
 from amrmetrics.align.result import Alignment
 from amrmetrics.graph import Graph
@@ -232,3 +237,78 @@ def sentence_pairs(test: Sequence[tuple[int, Graph]], gold: Sequence[tuple[int, 
         a, b = t.get(number, empty), g.get(number, empty)
         out.append(SentencePair(number, a, b, duplicates, a.variables, b.variables))
     return out
+
+
+def solve_part(problem: AlignmentProblem, solver: Any) -> Alignment:
+    """The optimum of a part, with its certificate: pairs of nodes that are each other's only candidate are
+    aligned (some optimal alignment does so, as weights only add), their links become unary weight of the
+    other end, and the rest falls into independent pieces, each solved by ``solver``.
+
+    The exact solver does the same for large problems; done here, the pieces of a document part are
+    found without loading scipy, and each piece is usually small enough to need none.
+    """
+    if min(problem.shape) < SMALL_NODES:
+        return solver.solve(problem)
+    began = time.perf_counter()
+    ip = index_problem(problem)
+    per_test = np.bincount(ip.ci, minlength=ip.n_test)
+    per_gold = np.bincount(ip.cj, minlength=ip.n_gold)
+    forced = (per_test[ip.ci] == 1) & (per_gold[ip.cj] == 1)
+    mapping = np.full(ip.n_test, -1, dtype=np.int64)
+    mapping[ip.ci[forced]] = ip.cj[forced]
+    fa, fb = forced[ip.qa], forced[ip.qb]
+    upper = float(ip.cu[forced].sum() + ip.qw[fa & fb].sum())
+    unary = ip.cu + np.bincount(ip.qb[fa & ~fb], ip.qw[fa & ~fb], minlength=ip.size) + np.bincount(
+        ip.qa[fb & ~fa], ip.qw[fb & ~fa], minlength=ip.size
+    )
+    free = np.flatnonzero(~forced)
+    links = np.flatnonzero(~fa & ~fb)
+    ends_a = np.concatenate([ip.ci[free], ip.ci[ip.qa[links]]])
+    ends_b = np.concatenate([ip.n_test + ip.cj[free], ip.ci[ip.qb[links]]])
+    label = _components(ip.n_test + ip.n_gold, ends_a, ends_b)
+    owner = label[ip.ci]
+    status = "optimal"
+    for component in np.unique(owner[free]):
+        rows = np.flatnonzero(label[: ip.n_test] == component)
+        cols = np.flatnonzero(label[ip.n_test :] == component)
+        mine = free[owner[free] == component]
+        row_of = np.full(ip.n_test, -1, dtype=np.int64)
+        row_of[rows] = np.arange(len(rows))
+        col_of = np.full(ip.n_gold, -1, dtype=np.int64)
+        col_of[cols] = np.arange(len(cols))
+        grid = np.zeros((len(rows), len(cols)))
+        grid[row_of[ip.ci[mine]], col_of[ip.cj[mine]]] = unary[mine]
+        own = links[owner[ip.qa[links]] == component]
+        a, b = ip.qa[own], ip.qb[own]
+        pairs = np.stack([row_of[ip.ci[a]], col_of[ip.cj[a]], row_of[ip.ci[b]], col_of[ip.cj[b]]], axis=1).reshape(-1, 4)
+        result = _piece(solver, AlignmentProblem(grid, pairs, ip.qw[own]))
+        chosen = np.asarray(result.mapping, dtype=np.int64)
+        mapped = chosen >= 0
+        mapping[rows[mapped]] = cols[chosen[mapped]]
+        upper += result.upper
+        if result.status != "optimal":
+            status = result.status
+    fallback = "optimal" if status == "optimal" else status
+    return Alignment.of(mapping, problem.value(mapping), upper, fallback, time.perf_counter() - began)  # type: ignore[arg-type]
+
+
+def _piece(solver: Any, problem: AlignmentProblem) -> Alignment:
+    """One piece solved: the exact solver's own steps (splitting again would find nothing more), unless the
+    piece is large enough for its Lagrangian route or another solver was chosen."""
+    if isinstance(solver, DecomposingSolver) and len(problem.weights) + np.count_nonzero(problem.unary) < LARGE_SIZE:
+        return ExactSolver.solve(solver, problem)
+    return solver.solve(problem)
+
+
+def _components(n: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """A component label per node of the graph with edges ``a[k]``-``b[k]`` (the smallest node of each component)."""
+    label = np.arange(n)
+    while True:
+        joined = np.minimum(label[a], label[b])
+        new = label.copy()
+        np.minimum.at(new, a, joined)
+        np.minimum.at(new, b, joined)
+        new = new[new]
+        if np.array_equal(new, label):
+            return label
+        label = new
