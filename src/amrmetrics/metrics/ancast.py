@@ -79,7 +79,7 @@ def _alignment_crashes(sentence: UmrSentence, variables: set[str]) -> int:
 
 @dataclass(frozen=True)
 class Ancast(Metric):
-    """AnCast-compatible document and sentence scores (see the module doc).
+    """AnCast-compatible document and sentence scores of UMR documents (docs/umr.md).
 
     Parameters: ``scope`` (``doc``: AnCast's document scope; ``snt``: its sentence scope).
     """

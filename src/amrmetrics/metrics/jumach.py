@@ -330,7 +330,7 @@ def _names(value: str) -> frozenset[str]:
 
 @dataclass(frozen=True)
 class Jumach(Metric):
-    """juːmæʧ-compatible counts and P/R/F (see the module doc).
+    """juːmæʧ-compatible counts and P/R/F of UMR documents (docs/umr.md).
 
     Parameters: ``top`` (add ``:TOP``), ``document_level`` (compare the document level), ``only`` and
     ``exclude`` (role names joined by ``+``; ``concept`` names the concept).

@@ -87,7 +87,7 @@ def document_layer(document: UmrDocument, scored: set[int]) -> list[LayerTriple]
 
 @dataclass(frozen=True)
 class UmrMetric(AlignedMatch):
-    """UMR documents: sentence graphs and document layer under one certified alignment (see the module doc).
+    """UMR documents: sentence graphs and document layer under one certified alignment (docs/umr.md).
 
     Parameters: those of ``smatch`` (``std`` prepares each sentence graph; ``solver``, ``timeout``).
     """
