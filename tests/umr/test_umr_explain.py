@@ -65,7 +65,7 @@ def test_the_command_line_writes_the_report(tmp_path: Path):
     out = tmp_path / "umr.html"
     done = subprocess.run([sys.executable, "-m", "amrmetrics", "explain", str(PRED), str(GOLD), "-o", str(out)], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
-    assert "wrote" in done.stdout and "umr: micro" in done.stdout and "signature: umr|" in done.stdout
+    assert "wrote" in done.stderr and "umr: micro" in done.stdout and "signature: umr|" in done.stdout
     assert out.stat().st_size > 10_000
 
 
