@@ -8,12 +8,12 @@ mapping), so a change's gain is read off the supports and applying it touches on
 
 from __future__ import annotations
 
-import math
 import time
 
 import numpy as np
 
 from amrmetrics.align.bounds import eliminate
+from amrmetrics.align.budget import Budget, pass_units
 from amrmetrics.align.indexed import IndexedProblem, group, index_problem
 from amrmetrics.align.problem import AlignmentProblem
 from amrmetrics.align.result import Alignment
@@ -143,9 +143,10 @@ def _best_swap(
     return int(keys[best]), float(gains[best])
 
 
-def climb(ip: IndexedProblem, mapping: np.ndarray, deadline: float = math.inf) -> np.ndarray:
+def climb(ip: IndexedProblem, mapping: np.ndarray, budget: Budget | None = None) -> np.ndarray:
     """Steepest ascent from ``mapping`` over moves and swaps; returns the local optimum, or the
-    mapping reached when ``deadline`` (a ``time.perf_counter`` value) passes.
+    mapping reached when ``budget`` cannot pay for another step (each step charges
+    :func:`~amrmetrics.align.budget.pass_units` of the problem, as the plain-Python climb does).
 
     A test node may sit on a non-candidate gold node during the climb (worth the same as no
     image, it can make a swap possible); the result unmaps it, so only candidates are mapped.
@@ -162,7 +163,11 @@ def climb(ip: IndexedProblem, mapping: np.ndarray, deadline: float = math.inf) -
     owner[image[placed]] = placed
     support = _support(ip, cur)
     ends = (ip.ci[ip.qa], ip.ci[ip.qb], ip.cj[ip.qa], ip.cj[ip.qb])
-    while time.perf_counter() < deadline:
+    step = pass_units(ip.size, len(ip.qw), n1)
+    budget = budget or Budget()
+    budget.spend(step)  # the supports, computed whatever is left
+    while budget.affords(step):
+        budget.spend(step)
         held = support[cur]
         owners = owner[ip.cj]
         moves = support[: ip.size] - held[ip.ci]
@@ -202,8 +207,8 @@ class HillClimbSolver:
         self.restarts = restarts
         self.seed = seed
 
-    def solve(self, problem: AlignmentProblem) -> Alignment:
-        """The best local optimum of ``restarts + 1`` climbs."""
+    def solve(self, problem: AlignmentProblem, budget: Budget | None = None) -> Alignment:
+        """The best local optimum of ``restarts + 1`` climbs (``budget`` is not used: the restarts bound the work)."""
         began = time.perf_counter()
         ip = index_problem(problem)
         rng = np.random.Generator(np.random.PCG64(self.seed))

@@ -9,6 +9,7 @@ from amrmetrics.align.result import Alignment
 from amrmetrics.registry import Registry
 
 if TYPE_CHECKING:  # naming a solver (the CLI's --solver) must not load scipy
+    from amrmetrics.align.budget import Budget
     from amrmetrics.align.problem import AlignmentProblem
 
 SolverName = Literal["exact", "hillclimb"]
@@ -27,9 +28,13 @@ __all__ = ["SOLVERS", "Alignment", "Solver", "SolverName", "make_solver", "solve
 
 
 class Solver(Protocol):
-    """Anything with ``solve(problem) -> Alignment``; create once per process and reuse."""
+    """Anything with ``solve(problem, budget=None) -> Alignment``; create once per process and reuse.
 
-    def solve(self, problem: AlignmentProblem) -> Alignment:
+    ``budget`` (:class:`~amrmetrics.align.budget.Budget`) is the work the call may spend; None: the
+    solver's own limit (``timeout``), or none.
+    """
+
+    def solve(self, problem: AlignmentProblem, budget: Budget | None = None) -> Alignment:
         """Align one problem."""
         ...
 

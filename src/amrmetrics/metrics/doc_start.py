@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from amrmetrics.align.budget import Budget
 from amrmetrics.align.problem import AlignmentProblem
 from amrmetrics.align.restrict import Compatibility, restrict
 from amrmetrics.graph import Graph
@@ -61,13 +62,13 @@ def connected_sentences(graph: Graph) -> DocStructure:
     return DocStructure(sentences, tuple(sorted({k for k, _ in heads})), frozenset(), frozenset())
 
 
-def sentence_start(problem: AlignmentProblem, test: Graph, gold: Graph, solver: Any) -> np.ndarray | None:
-    """The best alignment of ``problem`` within sentences, when both graphs are documents of two or
-    more sentences and ``solver`` takes a start; else None."""
+def sentence_start(problem: AlignmentProblem, test: Graph, gold: Graph, solver: Any, budget: Budget | None = None) -> np.ndarray | None:
+    """The best alignment of ``problem`` within sentences (paid from ``budget``), when both graphs are
+    documents of two or more sentences and ``solver`` takes a start; else None."""
     if min(len(test.instances), len(gold.instances)) < MIN_NODES or not getattr(solver, "takes_start", False):
         return None
     test_structure, gold_structure = connected_sentences(test), connected_sentences(gold)
     if len(test_structure.numbers) < 2 or len(gold_structure.numbers) < 2:
         return None
     allowed = compatibility(test.variables, test_structure, gold.variables, gold_structure)
-    return allowed.keep(solver.solve(restrict(problem, allowed)).mapping)
+    return allowed.keep(solver.solve(restrict(problem, allowed), budget=budget).mapping)

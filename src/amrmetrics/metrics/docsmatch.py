@@ -25,6 +25,7 @@ from typing import Any, ClassVar, Literal
 import numpy as np
 
 from amrmetrics.align import AlignmentProblem, build_problem
+from amrmetrics.align.budget import Budget
 from amrmetrics.align.doc_problem import build_document_problem
 from amrmetrics.align.restrict import Compatibility, restrict, weighted_sum
 from amrmetrics.align.result import Alignment, certified
@@ -33,7 +34,7 @@ from amrmetrics.metrics.base import PairResult, aspect_prf
 from amrmetrics.metrics.doc_sentences import sentence_rows
 from amrmetrics.metrics.doc_start import compatibility
 from amrmetrics.metrics.doc_structure import DocStructure, structure
-from amrmetrics.metrics.smatch import AlignedMatch
+from amrmetrics.metrics.smatch import AlignedMatch, charged
 
 ASPECTS = ("Smatch", "Coref")
 _NOT_COREF = ("\0test", "\0gold")
@@ -86,15 +87,16 @@ class DocSmatch(AlignedMatch):
         return ("doc", self.std)
 
     def pair(self, test: DocGraph, gold: DocGraph) -> PairResult:  # type: ignore[override]
+        budget = self.budget()
         within = compatibility(test.graph.variables, test.structure, gold.graph.variables, gold.structure)
         allowed = within if self.doc == "sentence" else None
-        problem = build_document_problem(test.graph, gold.graph, duplicates=self.preset.duplicates, allowed=allowed)
+        problem = charged(build_document_problem(test.graph, gold.graph, duplicates=self.preset.duplicates, allowed=allowed), budget)
         solver = self._solver()
         if allowed is None and getattr(solver, "takes_start", False):
-            start = within.keep(solver.solve(restrict(problem, within)).mapping)
-            alignment = solver.solve(problem, start=start)
+            start = within.keep(solver.solve(restrict(problem, within), budget=budget).mapping)
+            alignment = solver.solve(problem, start=start, budget=budget)
         else:
-            alignment = solver.solve(problem)
+            alignment = solver.solve(problem, budget=budget)
         mapping = np.asarray(alignment.mapping, dtype=np.int64) if allowed is None else allowed.keep(alignment.mapping)
         test_coref, gold_coref = coref_graph(test, 0), coref_graph(gold, 1)
         coref = build_problem(test_coref, gold_coref, duplicates=self.preset.duplicates)
@@ -107,7 +109,7 @@ class DocSmatch(AlignedMatch):
         ceiling = min(items) if self.preset.duplicates == "min" else _ceiling(coref)
         counts = (
             (alignment.value, float(len(test.graph)), float(len(gold.graph))),
-            (self._coref_matched(problem, coref, ceiling, alignment, mapping, allowed), *items),
+            (self._coref_matched(problem, coref, ceiling, alignment, mapping, allowed, budget), *items),
         )
         gold_vars = gold.graph.variables
         details = {
@@ -131,6 +133,7 @@ class DocSmatch(AlignedMatch):
         alignment: Alignment,
         mapping: np.ndarray,
         allowed: Compatibility | None,
+        budget: Budget,
     ) -> float:
         """Coreference matches under the optimal alignment that has the most of them.
 
@@ -141,7 +144,7 @@ class DocSmatch(AlignedMatch):
         now = coref.value(mapping)
         if now >= ceiling or not certified(alignment.value, alignment.upper):
             return now
-        best = self._solver().solve(weighted_sum([(ceiling + 1.0, problem), (1.0, coref)]))
+        best = self._solver().solve(weighted_sum([(ceiling + 1.0, problem), (1.0, coref)]), budget=budget)
         chosen = np.asarray(best.mapping, dtype=np.int64) if allowed is None else allowed.keep(best.mapping)
         if problem.value(chosen) < alignment.value - 1e-9:
             return now

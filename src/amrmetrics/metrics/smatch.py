@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from amrmetrics.align import AlignmentProblem, build_problem
+from amrmetrics.align.budget import BUILD_PASSES, Budget, pass_units, units_of
 from amrmetrics.align.solve import Alignment, SolverName, make_solver
 from amrmetrics.defaults import DEFAULT_SEED
 from amrmetrics.graph import Graph
@@ -69,12 +70,21 @@ class AlignedMatch(MatchMetric):
         """The alignment problem of a prepared pair (graded metrics override this)."""
         return build_problem(test, gold, duplicates=self.preset.duplicates)
 
-    def align(self, test: Graph, gold: Graph) -> Alignment:
+    def budget(self) -> Budget:
+        """A new work budget for one pair: ``timeout`` for the ``exact`` solver (its clock starting
+        now), unlimited otherwise. Every solve of the pair spends from it."""
+        return Budget.of(self.timeout if self.solver == "exact" else None)
+
+    def align(self, test: Graph, gold: Graph, budget: Budget | None = None) -> Alignment:
         """The best alignment of a prepared pair, with its certificate (two documents start from
-        their alignment within sentences, see :mod:`amrmetrics.metrics.doc_start`)."""
-        problem, solver = self.problem(test, gold), self._solver()
-        start = sentence_start(problem, test, gold, solver)
-        return solver.solve(problem) if start is None else solver.solve(problem, start=start)
+        their alignment within sentences, see :mod:`amrmetrics.metrics.doc_start`), within
+        ``budget`` (a new one of :meth:`budget` when None)."""
+        budget = self.budget() if budget is None else budget
+        problem, solver = charged(self.problem(test, gold), budget), self._solver()
+        start = sentence_start(problem, test, gold, solver, budget)
+        if start is None:
+            return solver.solve(problem, budget=budget)
+        return solver.solve(problem, start=start, budget=budget)
 
     def pair(self, test: Graph, gold: Graph) -> PairResult:
         alignment = self.align(test, gold)
@@ -108,8 +118,19 @@ class AlignedMatch(MatchMetric):
             items += [("restarts", str(self.restarts)), ("seed", str(self.seed))]
         if self.timeout is not None:
             items.append(("timeout", f"{self.timeout:g}"))
+            if self.solver == "exact":  # what the timeout buys, so a recalibration changes the signature
+                items.append(("budget", f"{units_of(self.timeout) / 1e6:g}M"))
         items.append(("dedup", "yes" if self.preset.deduplicates else f"no({self.preset.duplicates})"))
         return items
+
+
+def charged(problem: AlignmentProblem, budget: Budget) -> AlignmentProblem:
+    """``problem``, its building charged to ``budget`` as a pass over what it holds (the builder's
+    limits bound that, so building always completes; the search then gets what is left)."""
+    unary = problem.unary
+    entries = int(np.count_nonzero(unary)) if isinstance(unary, np.ndarray) else int(unary.nnz)
+    budget.spend(BUILD_PASSES * pass_units(entries, len(problem.weights), sum(problem.shape)))
+    return problem
 
 
 @dataclass(frozen=True)
