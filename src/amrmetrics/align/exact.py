@@ -115,6 +115,8 @@ class ExactSolver:
     calls (for benchmarks).
     """
 
+    takes_budget = True
+
     def __init__(self, timeout: float | None = None) -> None:
         if timeout is not None and timeout <= 0:
             raise ValueError("timeout must be positive")

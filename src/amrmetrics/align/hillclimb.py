@@ -207,8 +207,8 @@ class HillClimbSolver:
         self.restarts = restarts
         self.seed = seed
 
-    def solve(self, problem: AlignmentProblem, budget: Budget | None = None) -> Alignment:
-        """The best local optimum of ``restarts + 1`` climbs (``budget`` is not used: the restarts bound the work)."""
+    def solve(self, problem: AlignmentProblem) -> Alignment:
+        """The best local optimum of ``restarts + 1`` climbs."""
         began = time.perf_counter()
         ip = index_problem(problem)
         rng = np.random.Generator(np.random.PCG64(self.seed))

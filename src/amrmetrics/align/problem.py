@@ -43,8 +43,6 @@ from amrmetrics.graph import Graph
 if TYPE_CHECKING:  # scipy loads only for a pair too large for a dense table (issue: start-up cost)
     from scipy.sparse import csr_array
 
-    from amrmetrics.align.restrict import Compatibility
-
 Duplicates = Literal["min", "product"]
 
 DENSE_CELLS = 1 << 22
@@ -58,16 +56,43 @@ above, and for the kept pairs of a restriction, see :mod:`amrmetrics.align.large
 
 LINK_LIMIT = 1 << 22
 """At most this many possible links (relation pairs sharing a label; 2.0 million for Little Prince
-as one 3,580-node document) for the whole problem to be built; also the most steps a restriction
-may take to find the links among its kept pairs, or to weigh them."""
+as one 3,580-node document) for the whole problem to be built."""
 
 KEPT_LIMIT = 1 << 19
 """At most this many kept pairs, and twice as many links among them, in a restriction: it is only
 climbed, and a climb step passes over all of them (here about 20 ms)."""
 
+KEPT_WORK = 1 << 22
+"""At most this many steps for a restriction to find the links among its kept pairs, and as many to
+weigh the pairs (counted before either is done)."""
+
 SMALL_BUILD = 1 << 16
 """Pairs with at most this many unary weights and possible links (sentence pairs) are built in
 plain Python, faster there than array operations."""
+
+
+@dataclass(frozen=True, eq=False)
+class Compatibility:
+    """Test node i may map to gold node j only when ``table[test[i], gold[j]]`` (nodes in numbered groups)."""
+
+    test: np.ndarray
+    gold: np.ndarray
+    table: np.ndarray
+
+    def allows(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
+        """Elementwise: may test node ``i`` map to gold node ``j``?"""
+        return self.table[self.test[i], self.gold[j]]
+
+    def mask(self) -> np.ndarray:
+        """The ``(n_test, n_gold)`` table of allowed pairs."""
+        return self.table[self.test[:, None], self.gold[None, :]]
+
+    def keep(self, mapping: Sequence[int]) -> np.ndarray:
+        """``mapping`` with every pair that is not allowed unmapped (it earned nothing in the restricted problem)."""
+        m = np.array(mapping, dtype=np.int64)
+        mapped = np.flatnonzero(m >= 0)
+        m[mapped[~self.allows(mapped, m[mapped])]] = -1
+        return m
 
 
 @dataclass(frozen=True, eq=False)
@@ -382,9 +407,9 @@ class _Builder:
                 continue
             rows, cols, _ = self._unary_entries(width)
             candidate = distinct(rows * max(self.n2, 1) + cols)
-            if self._weighing_cost(candidate) > LINK_LIMIT:
+            if self._weighing_cost(candidate) > KEPT_WORK:
                 continue
-            links = links_among(self.test.edges, self.gold.edges, candidate, self.n2, self.product, LINK_LIMIT)
+            links = links_among(self.test.edges, self.gold.edges, candidate, self.n2, self.product, KEPT_WORK)
             if links is not None and len(links[1]) <= 2 * KEPT_LIMIT:
                 kept, (pairs, weights) = candidate, links
                 break

@@ -8,35 +8,12 @@ such a pair in its mapping; :meth:`Compatibility.keep` removes it).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import numpy as np
 
-from amrmetrics.align.problem import DENSE_CELLS, AlignmentProblem
+from amrmetrics.align.problem import DENSE_CELLS, AlignmentProblem, Compatibility
 
-
-@dataclass(frozen=True, eq=False)
-class Compatibility:
-    """Test node i may map to gold node j only when ``table[test[i], gold[j]]`` (nodes in numbered groups)."""
-
-    test: np.ndarray
-    gold: np.ndarray
-    table: np.ndarray
-
-    def allows(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
-        """Elementwise: may test node ``i`` map to gold node ``j``?"""
-        return self.table[self.test[i], self.gold[j]]
-
-    def mask(self) -> np.ndarray:
-        """The ``(n_test, n_gold)`` table of allowed pairs."""
-        return self.table[self.test[:, None], self.gold[None, :]]
-
-    def keep(self, mapping: Sequence[int]) -> np.ndarray:
-        """``mapping`` with every pair that is not allowed unmapped (it earned nothing in the restricted problem)."""
-        m = np.array(mapping, dtype=np.int64)
-        mapped = np.flatnonzero(m >= 0)
-        m[mapped[~self.allows(mapped, m[mapped])]] = -1
-        return m
+__all__ = ["Compatibility", "restrict", "weighted_sum"]
 
 
 def restrict(problem: AlignmentProblem, allowed: Compatibility) -> AlignmentProblem:

@@ -23,6 +23,7 @@ import numpy as np
 from amrmetrics.align.budget import Budget
 from amrmetrics.align.problem import AlignmentProblem
 from amrmetrics.align.restrict import Compatibility, restrict
+from amrmetrics.align.solve import solve
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.doc_structure import DOCUMENT_LEVEL, SENTENCE_ROLE, DocStructure
 
@@ -71,4 +72,4 @@ def sentence_start(problem: AlignmentProblem, test: Graph, gold: Graph, solver: 
     if len(test_structure.numbers) < 2 or len(gold_structure.numbers) < 2:
         return None
     allowed = compatibility(test.variables, test_structure, gold.variables, gold_structure)
-    return allowed.keep(solver.solve(restrict(problem, allowed), budget=budget).mapping)
+    return allowed.keep(solve(restrict(problem, allowed), solver, budget=budget).mapping)

@@ -29,6 +29,7 @@ from amrmetrics.align.budget import Budget
 from amrmetrics.align.doc_problem import build_document_problem
 from amrmetrics.align.restrict import Compatibility, restrict, weighted_sum
 from amrmetrics.align.result import Alignment, certified
+from amrmetrics.align.solve import solve
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import PairResult, aspect_prf
 from amrmetrics.metrics.doc_sentences import sentence_rows
@@ -93,10 +94,10 @@ class DocSmatch(AlignedMatch):
         problem = charged(build_document_problem(test.graph, gold.graph, duplicates=self.preset.duplicates, allowed=allowed), budget)
         solver = self._solver()
         if allowed is None and getattr(solver, "takes_start", False):
-            start = within.keep(solver.solve(restrict(problem, within), budget=budget).mapping)
-            alignment = solver.solve(problem, start=start, budget=budget)
+            start = within.keep(solve(restrict(problem, within), solver, budget=budget).mapping)
+            alignment = solve(problem, solver, start=start, budget=budget)
         else:
-            alignment = solver.solve(problem, budget=budget)
+            alignment = solve(problem, solver, budget=budget)
         mapping = np.asarray(alignment.mapping, dtype=np.int64) if allowed is None else allowed.keep(alignment.mapping)
         test_coref, gold_coref = coref_graph(test, 0), coref_graph(gold, 1)
         coref = build_problem(test_coref, gold_coref, duplicates=self.preset.duplicates)
@@ -144,7 +145,7 @@ class DocSmatch(AlignedMatch):
         now = coref.value(mapping)
         if now >= ceiling or not certified(alignment.value, alignment.upper):
             return now
-        best = self._solver().solve(weighted_sum([(ceiling + 1.0, problem), (1.0, coref)]), budget=budget)
+        best = solve(weighted_sum([(ceiling + 1.0, problem), (1.0, coref)]), self._solver(), budget=budget)
         chosen = np.asarray(best.mapping, dtype=np.int64) if allowed is None else allowed.keep(best.mapping)
         if problem.value(chosen) < alignment.value - 1e-9:
             return now

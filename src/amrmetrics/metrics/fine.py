@@ -33,6 +33,7 @@ from amrmetrics.align.bounds import eliminate
 from amrmetrics.align.budget import Budget
 from amrmetrics.align.indexed import index_problem
 from amrmetrics.align.result import Alignment, certified
+from amrmetrics.align.solve import solve
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import PairResult, aspect_prf
 from amrmetrics.metrics.fine_face import Face, optimal_face
@@ -235,10 +236,10 @@ class FineSmatch(AlignedMatch):
             if usable is None:
                 return now, False
             narrow, wide = usable.restrict(aspect, rows, cols), usable.restricted_full
-        own = self._solver().solve(narrow, budget=budget)  # usually cheaper, and usually shows there is nothing to gain
+        own = solve(narrow, self._solver(), budget=budget)  # usually cheaper, and usually shows there is nothing to gain
         if certified(own.value, own.upper) and own.value <= now + 1e-9:
             return now, True
-        best = self._solver().solve(lexicographic(wide, ceiling + 1.0, narrow, rows, cols), budget=budget)
+        best = solve(lexicographic(wide, ceiling + 1.0, narrow, rows, cols), self._solver(), budget=budget)
         mapping = best.mapping if usable is None else usable.clean(best.mapping)
         value = aspect.value(_restrict(mapping, rows, cols))
         if full.value(mapping) < alignment.value - 1e-9 or value < now:
@@ -249,7 +250,7 @@ class FineSmatch(AlignedMatch):
         full_t, full_g = test.graphs["Smatch"], gold.graphs["Smatch"]
         budget = self.budget()
         full = charged(self.problem(full_t, full_g), budget)
-        alignment = self._solver().solve(full, budget=budget)
+        alignment = solve(full, self._solver(), budget=budget)
         face = cache(lambda: optimal_face(full, alignment.value, budget))
         counts: dict[str, tuple[float, float, float]] = {}
         uncertified = 0

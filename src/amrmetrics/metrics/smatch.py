@@ -9,7 +9,7 @@ import numpy as np
 
 from amrmetrics.align import AlignmentProblem, build_problem
 from amrmetrics.align.budget import BUILD_PASSES, Budget, pass_units, units_of
-from amrmetrics.align.solve import Alignment, SolverName, make_solver
+from amrmetrics.align.solve import Alignment, SolverName, make_solver, solve
 from amrmetrics.defaults import DEFAULT_SEED
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import MatchMetric, PairResult, prf
@@ -82,9 +82,7 @@ class AlignedMatch(MatchMetric):
         budget = self.budget() if budget is None else budget
         problem, solver = charged(self.problem(test, gold), budget), self._solver()
         start = sentence_start(problem, test, gold, solver, budget)
-        if start is None:
-            return solver.solve(problem, budget=budget)
-        return solver.solve(problem, start=start, budget=budget)
+        return solve(problem, solver, start=start, budget=budget)
 
     def pair(self, test: Graph, gold: Graph) -> PairResult:
         alignment = self.align(test, gold)
