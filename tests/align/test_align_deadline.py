@@ -13,7 +13,7 @@ from amrmetrics.align import ExactSolver, build_problem, budget
 from amrmetrics.align.bounds import eliminate, potentials
 from amrmetrics.align.budget import Budget
 from amrmetrics.align.decompose import DecomposingSolver
-from amrmetrics.align.hillclimb import climb, greedy_init
+from amrmetrics.align.hillclimb import climb, greedy_init, step_units
 from amrmetrics.align.indexed import index_problem
 
 
@@ -57,7 +57,7 @@ def test_the_climb_stops_when_its_next_step_is_not_paid_for() -> None:
     problem, _ = _symmetric_pair(200)
     ip = index_problem(problem)
     start = greedy_init(ip, potentials(ip))
-    step = budget.pass_units(ip.size, len(ip.qw), ip.n_test)
+    step = step_units(ip.size, len(ip.qw), ip.n_test)
     seen = [climb(ip, start, Budget(step * (1 + k))) for k in range(4)]
     assert np.array_equal(seen[0], start)
     assert all(not np.array_equal(a, b) for a, b in zip(seen, seen[1:]))

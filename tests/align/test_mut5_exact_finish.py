@@ -21,6 +21,7 @@ from amrmetrics.align.budget import Budget, pass_units
 from amrmetrics.align.engines import LpResult, MipResult
 from amrmetrics.align.exact import ExactSolver, _Incumbent, _mapping_of
 from amrmetrics.align.formulation import Formulation, formulate
+from amrmetrics.align.hillclimb import step_units
 from amrmetrics.align.indexed import IndexedProblem, index_problem
 
 LOCAL = [2, 0, -1]
@@ -98,7 +99,7 @@ def test_without_answers_from_the_engine_the_incumbent_and_the_cheap_bound_are_r
         assert result.mapping == tuple(LOCAL) and result.value == 5.0 and result.upper == 7.0
         assert result.status == "time-limit"
     assert engine.relaxed == [units - formulation_units()] * 2
-    climb_step = pass_units(ip.size, len(ip.qw), ip.n_test)
+    climb_step = step_units(ip.size, len(ip.qw), ip.n_test)
     assert [left for _, left in engine.started] == [units - formulation_units() - 2 * climb_step] * 2
     for start, _ in engine.started:
         assert start.tolist() == z_of(ip, LOCAL).tolist()

@@ -4,10 +4,10 @@
 charges what it does before or as it does it (a climb step its candidates and links, an
 elimination round the same, a Lagrangian step its assignment table, an LP its simplex iterations
 times its rows and columns) and stops when the units run out, so where a search stops depends on
-the problem and ``T`` only: the same result on a busy and a quiet machine. A unit is calibrated to
-about a nanosecond of that work on a quiet 2-core x86-64 machine (``bench/budget_calibration.py``),
-and :data:`UNITS_PER_SECOND` is half of that rate, so the budget normally runs out in about half of
-``T``. The wall clock stays as a backstop at :data:`CLOCK_FACTOR` times ``T``: when it stops a
+the problem and ``T`` only: the same result on a busy and a quiet machine. The charges are
+calibrated so that a unit costs at most about a CPU nanosecond on the reference machine (a shared
+2-core x86-64; ``bench/budget_calibration.py``), and :data:`UNITS_PER_SECOND` is half of that rate,
+so the budget normally runs out within about half of ``T``. The wall clock stays as a backstop at :data:`CLOCK_FACTOR` times ``T``: when it stops a
 search first (a machine over four times slower than the reference, or a step whose work is not
 counted), the result says so (status ``clock-limit``), because it is not reproducible.
 
@@ -108,7 +108,7 @@ PASS_ELEMENT = 40
 """Units per candidate, link and node of one pass over a problem."""
 
 
-SETUP_PASSES = 30
+SETUP_PASSES = 10
 """Indexing a problem, its potentials, line bound and greedy start cost this many passes."""
 BUILD_PASSES = 15
 """Building a problem (counting, joining, merging links) costs this many passes over what it holds."""

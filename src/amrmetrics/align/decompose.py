@@ -17,7 +17,7 @@ Three steps, all exact:
    loses every candidate the assignment's prices rule out; what is left is split again (steps 1-2)
    and solved part by part. A part with more than
    :data:`~amrmetrics.align.first_order.SQUARE_NODES` nodes on a side (its assignment table would
-   not fit) is climbed and bounded by elimination instead.
+   not fit), or whose budget cannot pay for two of its steps, is climbed and bounded by elimination instead.
 
 Every part spends from the one :class:`~amrmetrics.align.budget.Budget` of the problem, in order.
 A restricted problem (a ``ceiling``, :mod:`~amrmetrics.align.large`) is not split: its parts'
@@ -37,7 +37,7 @@ import numpy as np
 from amrmetrics.align.bounds import eliminate, potentials
 from amrmetrics.align.budget import SETUP_PASSES, Budget, pass_units
 from amrmetrics.align.exact import ExactSolver, stopped
-from amrmetrics.align.first_order import SQUARE_NODES, lagrangian_bound
+from amrmetrics.align.first_order import SQUARE_NODES, lagrangian_bound, step_units
 from amrmetrics.align.hillclimb import climb, greedy_init
 from amrmetrics.align.indexed import IndexedProblem, index_problem
 from amrmetrics.align.problem import DENSE_CELLS, AlignmentProblem
@@ -191,7 +191,8 @@ class DecomposingSolver(ExactSolver):
         budget.spend(SETUP_PASSES * pass_units(ip.size, len(ip.qw), ip.n_test + ip.n_gold))
         best = climb(ip, greedy_init(ip, potentials(ip)) if start is None else start, budget)
         value = problem.value(best)
-        if max(ip.n_test, ip.n_gold) > SQUARE_NODES:  # no assignment table that large: the cheap bound
+        if max(ip.n_test, ip.n_gold) > SQUARE_NODES or not budget.affords(2 * step_units(ip)):
+            # no assignment table that large, or not two of its steps left: the cheap bound
             _, bound = eliminate(ip, value, budget=budget)
             return Alignment.of(best, value, max(value, bound), stopped(budget), time.perf_counter() - began)
         share = 1.0 if ip.size + len(ip.qw) >= LP_LIMIT else LP_SHARE

@@ -9,13 +9,14 @@ nodes make a problem of their sentences' size.
 
 from __future__ import annotations
 
+from amrmetrics.align.budget import Budget
 from amrmetrics.align.problem import AlignmentProblem, Duplicates, build_problem
 from amrmetrics.align.restrict import Compatibility
 from amrmetrics.graph import Graph
 
 
 def build_document_problem(
-    test: Graph, gold: Graph, *, duplicates: Duplicates = "min", allowed: Compatibility | None = None
+    test: Graph, gold: Graph, *, duplicates: Duplicates = "min", allowed: Compatibility | None = None, budget: Budget | None = None
 ) -> AlignmentProblem:
-    """The problem of ``build_problem(test, gold, duplicates=...)``, restricted to ``allowed`` pairs when given."""
-    return build_problem(test, gold, duplicates=duplicates, allowed=allowed)
+    """The problem of ``build_problem(test, gold, duplicates=..., budget=...)``, restricted to ``allowed`` pairs when given."""
+    return build_problem(test, gold, duplicates=duplicates, allowed=allowed, budget=budget)

@@ -173,6 +173,7 @@ def lagrangian_bound(ip: IndexedProblem, start: np.ndarray, budget: Budget) -> t
         return LpBound(0.0, 0.0, np.zeros(0), np.zeros(0)), start
     from scipy.optimize import linear_sum_assignment
 
+    budget.spend(4 * pass_units(ip.size, len(ip.qw), ip.n_test + ip.n_gold))  # the link ends, grouped twice
     rows = _rows(ip)
     best, value = start, _value(ip, start)
     lam = np.zeros(len(ip.qw))

@@ -16,6 +16,7 @@ sparse (a 50,000-node pair would otherwise need 18.6 GiB for it alone).
 
 from __future__ import annotations
 
+import math
 import operator
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
@@ -38,6 +39,7 @@ from amrmetrics.align.large import (
     merge_links,
     triple_ceiling,
 )
+from amrmetrics.align.budget import BUILD_PASSES, PASS_ELEMENT, Budget, pass_units
 from amrmetrics.graph import Graph
 
 if TYPE_CHECKING:  # scipy loads only for a pair too large for a dense table (issue: start-up cost)
@@ -65,6 +67,9 @@ climbed, and a climb step passes over all of them (here about 20 ms)."""
 KEPT_WORK = 1 << 22
 """At most this many steps for a restriction to find the links among its kept pairs, and as many to
 weigh the pairs (counted before either is done)."""
+
+BUILD_SHARE = 0.5
+"""The share of a limited budget's units building may take (the rest is for the search)."""
 
 SMALL_BUILD = 1 << 16
 """Pairs with at most this many unary weights and possible links (sentence pairs) are built in
@@ -184,6 +189,7 @@ def build_problem(
     concepts: ConceptWeights | None = None,
     allowed: Compatibility | None = None,
     extra: Sequence[tuple[int, int, float]] = (),
+    budget: Budget | None = None,
 ) -> AlignmentProblem:
     """Build the problem for two standardized graphs.
 
@@ -196,10 +202,25 @@ def build_problem(
     Nothing proportional to ``n_test x n_gold`` (beyond :data:`DENSE_CELLS`) or to all relation
     pairs is made: the pair's unary weights and links are counted first, and a pair over
     :data:`CANDIDATE_LIMIT` or :data:`LINK_LIMIT` gives a restricted problem with a ``ceiling``.
+    With a ``budget`` (the pair's, :mod:`~amrmetrics.align.budget`), building is charged to it
+    (:data:`~amrmetrics.align.budget.BUILD_PASSES` passes over what the problem holds) and may use
+    at most :data:`BUILD_SHARE` of what is left: a whole problem that costs more is restricted, to
+    what that share pays for.
     """
     if allowed is None and not extra and _small(test, gold):
-        return _build_small(test, gold, duplicates, concepts)
-    return _Builder(test, gold, duplicates, concepts, allowed, extra).build()
+        problem = _build_small(test, gold, duplicates, concepts)
+    else:
+        problem = _Builder(test, gold, duplicates, concepts, allowed, extra, budget).build()
+    if budget is not None:
+        budget.spend(build_units(problem))
+    return problem
+
+
+def build_units(problem: AlignmentProblem) -> float:
+    """What building ``problem`` is charged (see :mod:`~amrmetrics.align.budget`)."""
+    unary = problem.unary
+    entries = int(np.count_nonzero(unary)) if isinstance(unary, np.ndarray) else int(unary.nnz)
+    return BUILD_PASSES * pass_units(entries, len(problem.weights), sum(problem.shape))
 
 
 def _small(test: Graph, gold: Graph) -> bool:
@@ -323,8 +344,10 @@ class _Builder:
         concepts: ConceptWeights | None,
         allowed: Compatibility | None,
         extra: Sequence[tuple[int, int, float]],
+        budget: Budget | None = None,
     ) -> None:
         self.test_graph, self.gold_graph = test, gold
+        self.affordable = math.inf if budget is None else BUILD_SHARE * budget.left
         self.product = duplicates == "product"
         self.n1, self.n2 = len(test.instances), len(gold.instances)
         key_ids: dict[tuple[str, ...], int] = {}
@@ -360,9 +383,11 @@ class _Builder:
         self.edge_pairs = bucket_pairs(t_edges, g_edges, Keys.identity(self.n_labels), g)
 
     def build(self) -> AlignmentProblem:
-        """The whole problem when its counts are within the limits, else the restriction."""
+        """The whole problem when its counts are within the limits and the budget pays for it, else the restriction."""
         unary = self.concept_pairs.products + self.key_pairs.products + len(self.extra)
-        if unary <= CANDIDATE_LIMIT and self.edge_pairs.products <= LINK_LIMIT:
+        links = self.edge_pairs.products
+        cost = BUILD_PASSES * pass_units(unary, links, self.n1 + self.n2)
+        if unary <= CANDIDATE_LIMIT and links <= LINK_LIMIT and cost <= self.affordable:
             return self._whole()
         return self._restricted()
 
@@ -401,16 +426,18 @@ class _Builder:
         """The widest band whose kept pairs, their weights and links fit the limits (see :mod:`~amrmetrics.align.large`)."""
         kept = np.zeros(0, dtype=np.int64)
         pairs, weights = np.zeros((0, 4), dtype=np.int64), np.zeros(0)
+        # what the budget's share pays for: each kept pair with up to two links, BUILD_PASSES times
+        most = min(KEPT_LIMIT, self.affordable / (BUILD_PASSES * PASS_ELEMENT * 5))
         for width in WIDTHS:
             size = self.concept_pairs.band_size(width) + self.key_pairs.band_size(width) + len(self.extra)
-            if size > KEPT_LIMIT:
+            if size > most:
                 continue
             rows, cols, _ = self._unary_entries(width)
             candidate = distinct(rows * max(self.n2, 1) + cols)
             if self._weighing_cost(candidate) > KEPT_WORK:
                 continue
             links = links_among(self.test.edges, self.gold.edges, candidate, self.n2, self.product, KEPT_WORK)
-            if links is not None and len(links[1]) <= 2 * KEPT_LIMIT:
+            if links is not None and len(links[1]) <= 2 * most:
                 kept, (pairs, weights) = candidate, links
                 break
         rows, cols = kept // max(self.n2, 1), kept % max(self.n2, 1)

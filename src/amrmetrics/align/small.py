@@ -15,7 +15,8 @@ from functools import cached_property
 
 import numpy as np
 
-from amrmetrics.align.budget import Budget, pass_units
+from amrmetrics.align.budget import Budget
+from amrmetrics.align.hillclimb import step_units
 from amrmetrics.align.indexed import IndexedProblem
 from amrmetrics.align.problem import AlignmentProblem
 
@@ -158,7 +159,7 @@ def climb(sp: SmallProblem, mapping: list[int], budget: Budget | None = None) ->
     n1, n2, size = sp.n_test, sp.n_gold, sp.size
     if n1 == 0 or n2 == 0:
         return [-1] * n1
-    step = pass_units(size, len(sp.qw), n1)
+    step = step_units(size, len(sp.qw), n1)
     budget = budget or Budget()
     budget.spend(step)  # the supports, computed whatever is left
     ci, cj, index, adjacency = sp.ci, sp.cj, sp.index, sp.adjacency

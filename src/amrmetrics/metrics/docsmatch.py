@@ -35,7 +35,7 @@ from amrmetrics.metrics.base import PairResult, aspect_prf
 from amrmetrics.metrics.doc_sentences import sentence_rows
 from amrmetrics.metrics.doc_start import compatibility
 from amrmetrics.metrics.doc_structure import DocStructure, structure
-from amrmetrics.metrics.smatch import AlignedMatch, charged
+from amrmetrics.metrics.smatch import AlignedMatch
 
 ASPECTS = ("Smatch", "Coref")
 _NOT_COREF = ("\0test", "\0gold")
@@ -91,7 +91,7 @@ class DocSmatch(AlignedMatch):
         budget = self.budget()
         within = compatibility(test.graph.variables, test.structure, gold.graph.variables, gold.structure)
         allowed = within if self.doc == "sentence" else None
-        problem = charged(build_document_problem(test.graph, gold.graph, duplicates=self.preset.duplicates, allowed=allowed), budget)
+        problem = build_document_problem(test.graph, gold.graph, duplicates=self.preset.duplicates, allowed=allowed, budget=budget)
         solver = self._solver()
         if allowed is None and getattr(solver, "takes_start", False):
             start = within.keep(solve(restrict(problem, within), solver, budget=budget).mapping)

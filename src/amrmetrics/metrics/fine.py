@@ -37,7 +37,7 @@ from amrmetrics.align.solve import solve
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import PairResult, aspect_prf
 from amrmetrics.metrics.fine_face import Face, optimal_face
-from amrmetrics.metrics.smatch import AlignedMatch, charged
+from amrmetrics.metrics.smatch import AlignedMatch
 from amrmetrics.standardize import STEPS
 
 GRAPH_ASPECTS = ("Smatch", "Unlabeled", "No WSD", "Reentrancies", "SRL")
@@ -212,7 +212,7 @@ class FineSmatch(AlignedMatch):
         the same, and a document's problems become small. A full problem too large to formulate
         (or whose LP ran out of time) proves no full alignment optimal: the count is not certified.
         """
-        aspect = self.problem(t, g)
+        aspect = self.problem(t, g, budget)
         full_index_t = {v: i for i, v in enumerate(full_t.variables)}
         full_index_g = {v: j for j, v in enumerate(full_g.variables)}
         rows = np.array([full_index_t.get(v, -1) for v in t.variables], dtype=np.int64)
@@ -249,7 +249,7 @@ class FineSmatch(AlignedMatch):
     def pair(self, test: FineGraph, gold: FineGraph) -> PairResult:
         full_t, full_g = test.graphs["Smatch"], gold.graphs["Smatch"]
         budget = self.budget()
-        full = charged(self.problem(full_t, full_g), budget)
+        full = self.problem(full_t, full_g, budget)
         alignment = solve(full, self._solver(), budget=budget)
         face = cache(lambda: optimal_face(full, alignment.value, budget))
         counts: dict[str, tuple[float, float, float]] = {}

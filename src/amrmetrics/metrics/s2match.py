@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from amrmetrics.align import AlignmentProblem, build_problem
+from amrmetrics.align.budget import Budget
 from amrmetrics.align.problem import ConceptWeights
 from amrmetrics.embed import DEFAULT, Embedder, open_embedder
 from amrmetrics.embed.concepts import ConceptSimilarity
@@ -71,18 +72,18 @@ class S2match(AlignedMatch):
         right = tuple(dict.fromkeys(c for _, c in gold.instances))
         return ConceptWeights(left, right, *self.concept_similarity().entries(left, right))
 
-    def problem(self, test: Graph, gold: Graph) -> AlignmentProblem:
+    def problem(self, test: Graph, gold: Graph, budget: Budget | None = None) -> AlignmentProblem:
         """Smatch's problem with instance weights graded by concept similarity (and TOP, under compat)."""
         weights = self.concept_weights(test, gold)
         if not self.compat:
-            return build_problem(test, gold, duplicates=self.preset.duplicates, concepts=weights)
+            return build_problem(test, gold, duplicates=self.preset.duplicates, concepts=weights, budget=budget)
         roots = _top_node(test), _top_node(gold)
         extra = []
         if roots[0] is not None and roots[1] is not None:
             i, j = test.variables.index(roots[0]), gold.variables.index(roots[1])
             extra.append((i, j, weights.weight(test.instances[i][1], gold.instances[j][1])))
         return build_problem(
-            _without_top(test), _without_top(gold), duplicates=self.preset.duplicates, concepts=weights, extra=extra
+            _without_top(test), _without_top(gold), duplicates=self.preset.duplicates, concepts=weights, extra=extra, budget=budget
         )
 
     def signature_items(self) -> list[tuple[str, str]]:

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from amrmetrics.align import AlignmentProblem, build_problem
-from amrmetrics.align.budget import BUILD_PASSES, Budget, pass_units, units_of
+from amrmetrics.align.budget import Budget, units_of
 from amrmetrics.align.solve import Alignment, SolverName, make_solver, solve
 from amrmetrics.defaults import DEFAULT_SEED
 from amrmetrics.graph import Graph
@@ -66,9 +66,9 @@ class AlignedMatch(MatchMetric):
         """The solver, created once per process and metric (it keeps no result between pairs)."""
         return self.cached("solver", lambda: make_solver(self.solver, timeout=self.timeout, restarts=self.restarts, seed=self.seed))
 
-    def problem(self, test: Graph, gold: Graph) -> AlignmentProblem:
-        """The alignment problem of a prepared pair (graded metrics override this)."""
-        return build_problem(test, gold, duplicates=self.preset.duplicates)
+    def problem(self, test: Graph, gold: Graph, budget: Budget | None = None) -> AlignmentProblem:
+        """The alignment problem of a prepared pair, its building paid from ``budget`` (graded metrics override this)."""
+        return build_problem(test, gold, duplicates=self.preset.duplicates, budget=budget)
 
     def budget(self) -> Budget:
         """A new work budget for one pair: ``timeout`` for the ``exact`` solver (its clock starting
@@ -80,7 +80,7 @@ class AlignedMatch(MatchMetric):
         their alignment within sentences, see :mod:`amrmetrics.metrics.doc_start`), within
         ``budget`` (a new one of :meth:`budget` when None)."""
         budget = self.budget() if budget is None else budget
-        problem, solver = charged(self.problem(test, gold), budget), self._solver()
+        problem, solver = self.problem(test, gold, budget), self._solver()
         start = sentence_start(problem, test, gold, solver, budget)
         return solve(problem, solver, start=start, budget=budget)
 
@@ -120,15 +120,6 @@ class AlignedMatch(MatchMetric):
                 items.append(("budget", f"{units_of(self.timeout) / 1e6:g}M"))
         items.append(("dedup", "yes" if self.preset.deduplicates else f"no({self.preset.duplicates})"))
         return items
-
-
-def charged(problem: AlignmentProblem, budget: Budget) -> AlignmentProblem:
-    """``problem``, its building charged to ``budget`` as a pass over what it holds (the builder's
-    limits bound that, so building always completes; the search then gets what is left)."""
-    unary = problem.unary
-    entries = int(np.count_nonzero(unary)) if isinstance(unary, np.ndarray) else int(unary.nnz)
-    budget.spend(BUILD_PASSES * pass_units(entries, len(problem.weights), sum(problem.shape)))
-    return problem
 
 
 @dataclass(frozen=True)
