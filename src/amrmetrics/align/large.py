@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Hashable, Iterable, Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -66,8 +66,7 @@ def _ceil_div(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return -((-a) // b)
 
 
-@dataclass(frozen=True, eq=False)
-class Entries:
+class Entries(NamedTuple):
     """Items of one side keyed for a join: item ``e`` has ``key[e]`` and its node's ``group[e]``.
 
     Sorted by (key, group) into *buckets*: ``order`` lists the items bucket by bucket, bucket ``b`` is
@@ -90,8 +89,7 @@ class Entries:
         return cls(order, ordered[first], first, np.diff(np.append(first, len(order))), n_groups)
 
 
-@dataclass(frozen=True, eq=False)
-class Groups:
+class Groups(NamedTuple):
     """Which (test group, gold group) of nodes may pair: ``allowed[indptr[p] : indptr[p + 1]]`` are the
     gold groups of test group p. One group on each side, allowed together, when nothing is restricted."""
 
@@ -113,8 +111,7 @@ class Groups:
         return cls(table.shape[0], table.shape[1], indptr, cols.astype(np.int64))
 
 
-@dataclass(frozen=True, eq=False)
-class Keys:
+class Keys(NamedTuple):
     """Which test key meets which gold key, and for what weight: ``(a[q], b[q], weight[q])`` sorted by a
     (concepts: the concept weights; attributes, self-loops and labels: each key with itself, weight 1)."""
 
@@ -128,8 +125,7 @@ class Keys:
         return cls(ids, ids, np.ones(n))
 
 
-@dataclass(frozen=True, eq=False)
-class BucketPairs:
+class BucketPairs(NamedTuple):
     """The (test bucket, gold bucket) pairs whose keys meet and whose groups are allowed: ``key`` is the
     index in :class:`Keys`; ``rows`` and ``cols`` the two buckets' sizes."""
 

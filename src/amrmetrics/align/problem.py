@@ -22,28 +22,17 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import chain
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 import numpy as np
 
-from amrmetrics.align.large import (
-    WIDTHS,
-    Entries,
-    Groups,
-    Keys,
-    band,
-    bucket_pairs,
-    distinct,
-    expand,
-    links_among,
-    merge_links,
-    triple_ceiling,
-)
 from amrmetrics.align.budget import BUILD_PASSES, PASS_ELEMENT, Budget, pass_units
 from amrmetrics.graph import Graph
 
-if TYPE_CHECKING:  # scipy loads only for a pair too large for a dense table (issue: start-up cost)
+if TYPE_CHECKING:  # scipy loads only for a pair too large for a dense table, large.py for a pair beyond plain Python (start-up cost)
     from scipy.sparse import csr_array
+
+    from amrmetrics.align.large import Groups, Keys
 
 Duplicates = Literal["min", "product"]
 
@@ -100,8 +89,7 @@ class Compatibility:
         return m
 
 
-@dataclass(frozen=True, eq=False)
-class ConceptWeights:
+class ConceptWeights(NamedTuple):
     """What two concepts earn when their nodes are aligned, for the distinct concepts of one pair:
     each ``(a[q], b[q], value[q])`` says a test node of concept ``test[a]`` earns ``value`` with a gold
     node of concept ``gold[b]`` (positive values only; other pairs earn 0).
@@ -125,6 +113,8 @@ class ConceptWeights:
 
     def keys(self) -> Keys:
         """As the builder's join keys (test concept, gold concept, weight), sorted."""
+        from amrmetrics.align.large import Groups, Keys
+
         order = np.lexsort((self.b, self.a))
         return Keys(self.a[order].astype(np.int64), self.b[order].astype(np.int64), self.value[order].astype(np.float64))
 
@@ -302,8 +292,7 @@ def _build_small(test: Graph, gold: Graph, duplicates: Duplicates, concepts: Con
     return AlignmentProblem(unary, pairs, weights)
 
 
-@dataclass(frozen=True, eq=False)
-class _Side:
+class _Side(NamedTuple):
     """One graph as arrays: each node's concept id and group; its attribute and self-loop entries
     (node, key id, multiplicity); its relations between different nodes (source, label id, target,
     multiplicity)."""
@@ -346,6 +335,8 @@ class _Builder:
         extra: Sequence[tuple[int, int, float]],
         budget: Budget | None = None,
     ) -> None:
+        from amrmetrics.align.large import Entries, Groups, Keys, bucket_pairs
+
         self.test_graph, self.gold_graph = test, gold
         self.affordable = math.inf if budget is None else BUILD_SHARE * budget.left
         self.product = duplicates == "product"
@@ -396,6 +387,8 @@ class _Builder:
 
     def _unary_entries(self, width: int | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(test node, gold node, amount) of the unary weights in the band of ``width`` (None: all)."""
+        from amrmetrics.align.large import band
+
         ti, gj, key = band(self.t_concepts, self.g_concepts, self.concept_pairs, width)
         rows, cols, amounts = [self.t_nodes[ti]], [self.g_nodes[gj]], [self.concept_keys.weight[key]]
         ti, gj, _ = band(self.t_keys, self.g_keys, self.key_pairs, width)
@@ -410,6 +403,8 @@ class _Builder:
 
     def _whole(self) -> AlignmentProblem:
         """Every unary weight and every link, with array operations."""
+        from amrmetrics.align.large import band, merge_links
+
         rows, cols, amounts = self._unary_entries(None)
         te, ge, _ = band(self.t_edges, self.g_edges, self.edge_pairs, None)
         t, g = self.test.edges[te], self.gold.edges[ge]
@@ -424,6 +419,8 @@ class _Builder:
 
     def _restricted(self) -> AlignmentProblem:
         """The widest band whose kept pairs, their weights and links fit the limits (see :mod:`~amrmetrics.align.large`)."""
+        from amrmetrics.align.large import WIDTHS, distinct, links_among
+
         kept = np.zeros(0, dtype=np.int64)
         pairs, weights = np.zeros((0, 4), dtype=np.int64), np.zeros(0)
         # what the budget's share pays for: each kept pair with up to two links, BUILD_PASSES times
@@ -451,6 +448,8 @@ class _Builder:
     def _weights_of(self, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
         """The whole unary weight of each (rows[q], cols[q]): its concepts', every attribute and self-loop
         it shares (looked up from the test node's entries), and the extra weights."""
+        from amrmetrics.align.large import expand
+
         out = np.zeros(len(rows))
         keys = self.concept_keys
         n_gold_concepts = int(max(self.gold.concept.max(initial=-1), keys.b.max(initial=-1))) + 1
@@ -486,6 +485,8 @@ class _Builder:
     def _ceiling(self) -> float:
         """The triple-count bound of the pair (graded concepts: each node's best concept weight, the
         smaller side's sum), plus the extra weights."""
+        from amrmetrics.align.large import triple_ceiling
+
         instances = None
         if self.graded is not None:
             keys = self.concept_keys
