@@ -33,3 +33,31 @@ def test_two_large_documents_are_aligned_within_sentences_in_bounded_memory() ->
     triples = 1 + 1 + 40 * (1 + 61 + 60)  # the root's concept and TOP, each sentence's :snt edge, concepts, :ARG0 edges
     assert result.stats[:3] == (triples, triples, triples) and result.details["status"] == "optimal"
     assert peak < 150 * 2**20
+
+
+def test_which_sentence_sets_meet_is_the_same_by_pairs_and_by_the_sparse_product(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Random sentence sets (most nodes in one sentence, some merged into two or three): the table of
+    sets that share a sentence is the same whether it is found pair by pair or by the membership product."""
+    import random
+
+    import numpy as np
+
+    import amrmetrics.metrics.doc_start as doc_start
+    from amrmetrics.metrics.doc_structure import DocStructure
+
+    rng = random.Random(1)
+    for _ in range(20):
+        numbers = list(range(1, 80))
+
+        def sets(n: int) -> dict[str, frozenset[int]]:
+            return {f"v{i}": frozenset(rng.sample(numbers, rng.choice([1, 1, 1, 2, 3]))) for i in range(n)}
+
+        test, gold = sets(120), sets(110)
+        structures = [DocStructure(s, tuple(numbers), frozenset(), frozenset()) for s in (test, gold)]
+        sparse = doc_start.compatibility(list(test), structures[0], list(gold), structures[1])
+        monkeypatch.setattr(doc_start, "SMALL_TABLE", 10**9)
+        pairwise = doc_start.compatibility(list(test), structures[0], list(gold), structures[1])
+        monkeypatch.undo()
+        assert len(sparse.table) > doc_start.SMALL_TABLE
+        assert np.array_equal(sparse.table, pairwise.table) and np.array_equal(sparse.test, pairwise.test)
+        assert np.array_equal(sparse.gold, pairwise.gold)

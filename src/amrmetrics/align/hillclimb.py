@@ -24,14 +24,18 @@ _BLOCK = 1 << 16
 """Candidates :func:`greedy_init` turns into Python objects at a time."""
 SWAP_CELL = 8
 """Units per cell of the (test node, test node) table that may group a step's swaps (see :func:`step_units`)."""
+SWAP_SORT = 80
+"""Units per candidate and link when a step's swaps are grouped by sorting instead (the table too large)."""
 
 
 def step_units(size: int, links: int, n_test: int) -> float:
-    """Units of one climb step: a pass over the candidates and links, and the table of ``n_test``
-    squared cells the swaps may be grouped in (up to :data:`~amrmetrics.align.indexed._TABLE_CELLS`;
-    on a 2,000-node pair that table costs more than the pass). The plain-Python climb is charged the same."""
+    """Units of one climb step: a pass over the candidates and links, and the grouping of its swaps:
+    in a table of ``n_test`` squared cells (up to :data:`~amrmetrics.align.indexed._TABLE_CELLS`; on
+    a 2,000-node pair that table costs more than the pass), else by sorting up to one value per
+    candidate and link. The plain-Python climb is charged the same."""
     table = n_test * n_test
-    return pass_units(size, links, n_test) + (SWAP_CELL * table if table <= _TABLE_CELLS else 0)
+    grouping = SWAP_CELL * table if table <= _TABLE_CELLS else SWAP_SORT * (size + links)
+    return pass_units(size, links, n_test) + grouping
 
 
 def smart_init(ip: IndexedProblem) -> np.ndarray:
