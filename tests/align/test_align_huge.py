@@ -15,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from align_helpers import brute_force, random_graph
+from align_helpers import brute_force, random_graph, renamed
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -205,3 +205,43 @@ def _dense(unary: object) -> np.ndarray:
 
 def _links(problem: object) -> dict[tuple[int, ...], float]:
     return {tuple(q): w for q, w in zip(problem.pairs.tolist(), np.asarray(problem.weights).tolist())}  # type: ignore[attr-defined]
+
+
+def test_a_restriction_climbs_from_the_better_of_its_greedy_start_and_the_start_given() -> None:
+    """A restricted problem and a start far better than its greedy start (an isomorphic copy's identity,
+    three swaps undone; kept pairs only): with the budget of the set-up and four climb steps, the
+    decomposing solver returns that start climbed that far, exactly (it used to spend them from the
+    greedy start and keep the start as it was)."""
+    from amrmetrics.align.bounds import potentials
+    from amrmetrics.align.budget import SETUP_PASSES, Budget, pass_units
+    from amrmetrics.align.hillclimb import climb, greedy_init, step_units
+    from amrmetrics.align.indexed import index_problem
+
+    rng = np.random.default_rng(7)
+    test = random_graph(rng, 300, 1, 1)  # one concept, one label: the greedy start's climb stops far below
+    gold = renamed(test, rng)
+    where = {v: j for j, (v, _) in enumerate(gold.instances)}
+    names = dict(zip((v for v, _ in test.instances), (v for v, _ in renamed_names(test, gold))))
+    restricted = _forced(build_problem, test, gold)
+    ip = index_problem(restricted)
+    greedy = greedy_init(ip, potentials(ip))
+    start = np.array([where[names[v]] for v, _ in test.instances])
+    start[[0, 1, 2, 3, 4, 5]] = start[[1, 0, 3, 2, 5, 4]]  # three swaps a climb undoes
+    start = climb(ip, start, Budget(0))  # kept pairs only
+    assert restricted.value(start) > restricted.value(climb(ip, greedy))
+    setup = SETUP_PASSES * pass_units(ip.size, len(ip.qw), ip.n_test + ip.n_gold)
+    step = step_units(ip.size, len(ip.qw), ip.n_test)
+    expected = climb(ip, start, Budget(4 * step))
+    result = DecomposingSolver().solve(restricted, start=start, budget=Budget(setup + 4 * step))
+    assert restricted.value(expected) > restricted.value(start)
+    assert result.mapping == tuple(expected.tolist()) and result.upper == restricted.ceiling
+
+
+def renamed_names(test: Graph, gold: Graph) -> list[tuple[str, str]]:
+    """For each test node in order, the gold node :func:`renamed` made of it (the same triples under new names)."""
+    mapping: dict[str, str] = {}
+    for (s, r, t), (s2, r2, t2) in zip(test.relations, gold.relations):
+        mapping[s], mapping[t] = s2, t2
+    for (v, _, _), (v2, _, _) in zip(test.attributes, gold.attributes):
+        mapping[v] = v2
+    return [(mapping[v], c) for v, c in test.instances]

@@ -152,16 +152,20 @@ class DecomposingSolver(ExactSolver):
         return Alignment.of(mapping, problem.value(mapping), upper, stopped(budget), time.perf_counter() - began)
 
     def _restricted(self, problem: AlignmentProblem, start: np.ndarray | None, budget: Budget) -> Alignment:
-        """A restriction, as the exact solver takes it (a climb, the ceiling as bound), also climbed from ``start``."""
-        result = super().solve(problem, budget)
-        if start is None or result.status == "optimal":
-            return result
-        climbed = climb(index_problem(problem), np.asarray(start, dtype=np.int64), budget)
-        value = problem.value(climbed)
-        if value <= result.value:
-            return result
-        status = stopped(budget) if budget.refused or budget.clocked else result.status
-        return Alignment.of(climbed, value, result.upper, status, result.seconds)
+        """A restriction, as the exact solver takes it (a climb, the ceiling as bound), climbed from the
+        better of its greedy start and ``start`` (a document's alignment within sentences is usually
+        far better: climbing from the greedy start first spent the budget for nothing)."""
+        if start is None:
+            return super().solve(problem, budget)
+        began = time.perf_counter()
+        ip = index_problem(problem)
+        budget.spend(SETUP_PASSES * pass_units(ip.size, len(ip.qw), ip.n_test + ip.n_gold))
+        greedy = greedy_init(ip, potentials(ip))
+        given = np.asarray(start, dtype=np.int64)
+        begin = given if problem.value(given) > problem.value(greedy) else greedy
+        climbed = climb(ip, begin, budget)
+        status = stopped(budget) if budget.refused or budget.clocked else "size-limit"
+        return Alignment.of(climbed, problem.value(climbed), float(problem.ceiling), status, time.perf_counter() - began)
 
     def _split_and_solve(
         self, ip: IndexedProblem, budget: Budget, large: bool, start: np.ndarray | None = None
