@@ -23,6 +23,8 @@ import amrmetrics.align.problem as problem_module
 from amrmetrics.align import ExactSolver, build_problem
 from amrmetrics.align.decompose import DecomposingSolver
 from amrmetrics.graph import Graph
+from amrmetrics.metrics.registry import METRICS, metric_class
+from amrmetrics.metrics.smatch import AlignedMatch
 
 ROOT = Path(__file__).resolve().parents[2]
 TINY = ROOT / "tests" / "data" / "tiny-vectors.txt"
@@ -70,7 +72,7 @@ def run_capped(args: list[str], limit_gb: float, timeout: float = 600) -> tuple[
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     done = subprocess.run(
-        [sys.executable, "-m", "amrmetrics", *args], capture_output=True, text=True, env=env, preexec_fn=cap, timeout=timeout
+        [sys.executable, "-m", "amrmetrics", *args], check=False, capture_output=True, text=True, env=env, preexec_fn=cap, timeout=timeout
     )
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return done, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -82,12 +84,29 @@ def only_result(pairs: Path) -> dict:
     return result
 
 
-@pytest.mark.parametrize("metric", ["smatch", f"s2match:vectors={TINY}", "smatch:fine", "smatch:doc=sentence"])
+SPEC = {
+    "s2match": f"s2match:vectors={TINY}",
+    "smatch-fine": "smatch:fine",
+    "docsmatch": "smatch:doc=sentence",
+    "xsmatch": "xsmatch:source_lang=es",
+    "xs2match": f"xs2match:source_lang=es,vectors={TINY}",
+}
+FAMILY = [n for n in sorted(METRICS) if issubclass(metric_class(n), AlignedMatch) and metric_class(n).unit == "graph"]
+"""Every registered metric that aligns graph pairs (the document metric ``umr`` is tested below)."""
+
+
+def test_the_family_is_the_one_expected() -> None:
+    """The parametrization below covers the aligning metrics by their registry entries (a new one joins it)."""
+    assert {"smatch", "s2match", "smatch-fine", "docsmatch"} <= set(FAMILY)
+
+
+@pytest.mark.parametrize("metric", [SPEC.get(n, n) for n in FAMILY] + ["smatch:doc=any", "smatch:solver=hillclimb", "smatch:std=smatchpp"])
 def test_the_issue_s_16000_children_line_is_scored_under_a_1_5_gb_cap(tmp_path: Path, metric: str) -> None:
     """The issue's line against itself, no timeout, 1.5 GB of address space, by every Smatch-family
-    builder (graded concepts: S2match's similarity table is of the distinct concepts, never of the
-    nodes): exit 0 and a reported result whose bounds hold (the identity earns every triple: 16,001
-    instances, 16,000 edges and the root's TOP), not a MemoryError."""
+    metric (graded concepts: S2match's similarity table is of the distinct concepts, never of the
+    nodes; documents; the hill-climber; another preset): exit 0 and a reported result whose bounds
+    hold (the identity earns every triple: 16,001 instances, 16,000 edges and the root's TOP), not
+    a MemoryError."""
     line = tmp_path / "star.amr"
     line.write_text(star_line(16_000), encoding="utf-8")
     pairs = tmp_path / "pairs.jsonl"
@@ -97,6 +116,29 @@ def test_the_issue_s_16000_children_line_is_scored_under_a_1_5_gb_cap(tmp_path: 
     assert "MemoryError" not in done.stderr
     result = only_result(pairs)
     assert result["lower"] <= 32_002 <= result["upper"]
+    assert result["status"] in ("optimal", "size-limit", "time-limit", "clock-limit")
+
+
+def umr_document(graph: str) -> str:
+    """A one-sentence UMR document holding ``graph`` (written on one line) and an empty document layer."""
+    bar = "#" * 80
+    return f"{bar}\n# meta-info :: sent_id = star-1\n# :: snt1\nIndex: 1\nWords: x\n\n# sentence level graph:\n{graph}\n\n# alignment:\nr: 1-1\n\n# document level annotation:\n(s1s0 / sentence)\n"
+
+
+def test_a_umr_document_with_a_16000_children_sentence_is_scored_under_a_1_5_gb_cap(tmp_path: Path) -> None:
+    """The certified UMR document metric on the issue's star as a sentence, against a copy with one child
+    changed (so equal names do not certify it and the solver runs): under 1.5 GB, exit 0 and bounds
+    around the optimum (the identity matches all but the changed child's instance: 32,001 of 32,002
+    gold triples), not a MemoryError from a dense table of the sentence's node pairs."""
+    star_graph = star_line(16_000).strip()
+    gold, test = tmp_path / "gold.umr", tmp_path / "test.umr"
+    gold.write_text(umr_document(star_graph), encoding="utf-8")
+    test.write_text(umr_document(star_graph.replace("(n5 / x)", "(n5 / y :mod (z / x))")), encoding="utf-8")
+    pairs = tmp_path / "pairs.jsonl"
+    done, _ = run_capped(["score", str(test), str(gold), "-m", "umr", "--no-progress", "--per-pair", str(pairs)], 1.5)
+    assert done.returncode == 0, done.stderr[-2000:]
+    result = only_result(pairs)
+    assert result["lower"] <= 32_001 <= result["upper"] <= 32_002
     assert result["status"] in ("optimal", "size-limit", "time-limit", "clock-limit")
 
 
@@ -114,6 +156,15 @@ def test_a_2000_node_tree_under_a_small_timeout_returns_within_a_few_times_it(tm
     assert 0 < result["lower"] <= result["upper"] <= 4001  # 2,000 instances, 1,999 edges, TOP, each side
     assert result["status"] in ("optimal", "time-limit", "clock-limit")
     assert cpu < 4 * 2 + 6
+    # what a person reads: the table's note gives the bound's gap, not a traceback
+    stats = result["stats"]
+    total = stats["n_test"] + stats["n_gold"]
+    gain = 100 * 2 * (min(result["upper"], stats["n_test"], stats["n_gold"]) - result["lower"]) / total
+    if result["status"] == "optimal":
+        assert "the one pair certified optimal" in done.stdout
+    else:
+        assert f"1 of 1 pair not certified optimal; micro F could rise by at most {gain:.4f} points" in done.stdout
+    assert "Traceback" not in done.stderr
 
 
 @pytest.mark.parametrize("children", [4000, 16_000])
