@@ -110,7 +110,7 @@ def steps(problem: AlignmentProblem) -> dict[str, Callable[[Budget], object]]:
 
 def _steps(ip: object, start: np.ndarray, budget: Budget) -> None:
     """The Lagrangian bound with its steps cut to 20 (the unit charge per step is what is measured)."""
-    import amrmetrics.align.first_order as first_order
+    from amrmetrics.align import first_order
 
     saved = first_order.STEPS
     first_order.STEPS = 20

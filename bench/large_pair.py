@@ -102,7 +102,7 @@ def measure(command: list[str], limit_gb: float | None) -> tuple[int, float, flo
 
     with tempfile.TemporaryFile() as errors:
         began = time.perf_counter()
-        child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors, preexec_fn=cap)
+        child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors, preexec_fn=cap)  # noqa: PLW1509 (no threads in this script)
         _, status, usage = os.wait4(child.pid, 0)
         seconds = time.perf_counter() - began
         errors.seek(0)

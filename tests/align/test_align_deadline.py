@@ -3,13 +3,14 @@ stops depends on the work budget, not on how fast the machine runs (the clock is
 
 from __future__ import annotations
 
+import itertools
 import time
 
 import numpy as np
 import pytest
 from align_helpers import random_graph, renamed
 
-from amrmetrics.align import ExactSolver, build_problem, budget
+from amrmetrics.align import ExactSolver, budget, build_problem
 from amrmetrics.align.bounds import eliminate, potentials
 from amrmetrics.align.budget import Budget
 from amrmetrics.align.decompose import DecomposingSolver
@@ -60,7 +61,7 @@ def test_the_climb_stops_when_its_next_step_is_not_paid_for() -> None:
     step = step_units(ip.size, len(ip.qw), ip.n_test)
     seen = [climb(ip, start, Budget(step * (1 + k))) for k in range(4)]
     assert np.array_equal(seen[0], start)
-    assert all(not np.array_equal(a, b) for a, b in zip(seen, seen[1:]))
+    assert all(not np.array_equal(a, b) for a, b in itertools.pairwise(seen))
     assert [problem.value(m) for m in seen] == sorted(problem.value(m) for m in seen)
 
 

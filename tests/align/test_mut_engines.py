@@ -20,7 +20,14 @@ import scipy.optimize
 import amrmetrics.align
 from amrmetrics.align import AlignmentProblem
 from amrmetrics.align.budget import Budget
-from amrmetrics.align.engines import _MAX_ITERATIONS, _PRESOLVE_UNITS, NODE_ITERATIONS, HighsEngine, ScipyEngine, iteration_units
+from amrmetrics.align.engines import (
+    _MAX_ITERATIONS,
+    _PRESOLVE_UNITS,
+    NODE_ITERATIONS,
+    HighsEngine,
+    ScipyEngine,
+    iteration_units,
+)
 from amrmetrics.align.exact import ExactSolver
 from amrmetrics.align.formulation import Formulation, formulate
 from amrmetrics.align.indexed import index_problem

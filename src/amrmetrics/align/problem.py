@@ -113,7 +113,7 @@ class ConceptWeights(NamedTuple):
 
     def keys(self) -> Keys:
         """As the builder's join keys (test concept, gold concept, weight), sorted."""
-        from amrmetrics.align.large import Groups, Keys
+        from amrmetrics.align.large import Keys
 
         order = np.lexsort((self.b, self.a))
         return Keys(self.a[order].astype(np.int64), self.b[order].astype(np.int64), self.value[order].astype(np.float64))
