@@ -162,9 +162,19 @@ SHIFTED = (
 check, graph 5 of the test file (s4) was scored against graph 5 of the gold file (s5)."""
 
 
+GARBAGE_TWICE = (
+    "(v1 / s1\n\n(v2 / s2)\n\n(v3 / s3 :ARG0\n(v3c0 / s3)\n\n(v4 / s4\n\n(v5 / s5)\n\nnot a graph\nnot a graph\n\n",
+    "(v1 / s1)\n\n(v2 / s2)\n\n(v3 / s3 :ARG0 (v3c0 / s3))\n\n(v4 / s4)\n\n(v5 / s5)\n\n(v6 / s6)\n\n(v7 / s7)\n\n",
+    5,
+)
+"""Found by this test: two garbled graphs one newline apart are one block without a graph, which
+stands for two graphs, not none; graph 3 of the test file (s3) was scored against s4."""
+
+
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @example((ISSUE_TEST, ISSUE_GOLD, 3))
 @example(SHIFTED)
+@example(GARBAGE_TWICE)
 @given(cases())
 def test_a_pairing_by_position_is_right_or_refused(case):
     test, gold, damaged_graphs = case
