@@ -6,6 +6,7 @@ The Python API mirrors the command line::
     amrmetrics.smatch("(a / cat)", "(b / cat)").F                      # one pair
     amrmetrics.smatch(Path("pred.amr"), Path("gold.amr")).micro["F"]   # a corpus
     amrmetrics.read_graphs("gold.amr")                                  # list of Graph
+    amrmetrics.read_umr("doc.umr").sentences[0].graph                   # a UMR document
     amrmetrics.compare(Path("a.amr"), Path("b.amr"), Path("gold.amr"))  # A vs B, per metric
     amrmetrics.explain(Path("pred.amr"), Path("gold.amr")).to_html("report.html")  # why each pair scored so
     scorer = amrmetrics.Scorer("smatch")                                # warm, for training loops
@@ -34,6 +35,13 @@ from amrmetrics.graph import Graph
 from amrmetrics.read import CorpusError, GraphError, decode, read_graphs
 from amrmetrics.version import __version__
 
+
+def read_umr(path, *, on_error="fail"):  # type: ignore[no-untyped-def]
+    """Read one UMR document (a ``.umr`` file): see :func:`amrmetrics.read.umr.read_umr` (loaded on first use)."""
+    from amrmetrics.read.umr import read_umr as read
+
+    return read(path, on_error=on_error)
+
 __all__ = [
     "AmrMetricsError",
     "BackendMissing",
@@ -51,6 +59,7 @@ __all__ = [
     "explain",
     "matrix",
     "read_graphs",
+    "read_umr",
     "score",
     "score_corpus",
     "smatch",

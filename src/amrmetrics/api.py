@@ -296,6 +296,10 @@ def explain(
     run_options = RunOptions(on_error, pair_by_id, jobs, bootstrap, options.get("seed", DEFAULT_SEED))
     if b is not None:
         return explain_systems(test, b, gold, built[0], run_options, trials=trials)
+    if built[0].unit == "document":  # UMR documents with umr: every sentence and the document layer
+        from amrmetrics.explaining.umr import explain_umr
+
+        return explain_umr(test, gold, built[0], run_options)  # type: ignore[arg-type]
     return explain_corpora(test, gold, built[0], run_options, fine=fine)
 
 

@@ -31,7 +31,7 @@ def by_name() -> dict[str, MetricInfo]:
 def test_registry_order_and_names() -> None:
     assert [info.name for info in describe_metrics()] == [
         "smatch", "s2match", "smatch-fine", "docsmatch", "rematch", "sembleu", "sema", "simple",
-        "wlk", "wwlk", "xsmatch", "xsembleu", "xs2match",
+        "wlk", "wwlk", "xsmatch", "xsembleu", "xs2match", "umr", "ancast", "jumach",
     ]
 
 

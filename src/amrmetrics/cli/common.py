@@ -247,7 +247,7 @@ def dump_json(payload: dict[str, Any], stream: Any = None) -> None:
 
 def run_header(run: CorpusRun, test: str, gold: str) -> dict[str, Any]:
     """What every JSON output starts with: version, inputs, pair counts and the error policy."""
-    return {
+    header = {
         "amrmetrics": __version__,
         "test": test,
         "gold": gold,
@@ -259,3 +259,6 @@ def run_header(run: CorpusRun, test: str, gold: str) -> dict[str, Any]:
             "errors": [str(e) for e in run.errors],
         },
     }
+    if run.reading is not None:
+        header["input"] = {"format": "umr", **run.reading.as_dict()}
+    return header

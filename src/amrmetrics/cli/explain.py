@@ -29,8 +29,8 @@ def add_parser(subparsers: Any) -> None:
             "standardization changed. The file opens from disk and makes no network request."
         ),
     )
-    parser.add_argument("test", help="test graphs (parser output), PENMAN")
-    parser.add_argument("gold", help="gold graphs, PENMAN")
+    parser.add_argument("test", help="test graphs (parser output): PENMAN, or UMR (.umr file or folder: explained with umr by default)")
+    parser.add_argument("gold", help="gold graphs: PENMAN, or UMR (.umr file or folder)")
     add_output(parser, "--output", "-o", required=True, metavar="FILE", help="the HTML file to write")
     common.add_metric_options(parser)
     group = parser.add_argument_group("report")
@@ -53,17 +53,25 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Score, explain and write the report; returns the exit status."""
+    from amrmetrics.engine.sources import is_umr
     from amrmetrics.explaining.build import explain_corpora, explained_metric
     from amrmetrics.report.tables import metric_label
 
+    if args.metric is None and is_umr(args.test) and is_umr(args.gold):
+        args.metric = ["umr"]  # UMR documents: the document metric, every sentence under its alignment
     metrics = common.metrics_from_args(args)
     if len(metrics) != 1:
         raise UsageError(f"explain takes one metric, not {len(metrics)} ({', '.join(m.spec() for m in metrics)})")
     explained_metric(metrics)
     with common.stage_progress(not args.no_progress) as progress:
-        explanation = explain_corpora(
-            args.test, args.gold, metrics[0], common.run_options(args), fine=not args.no_fine, progress=progress
-        )
+        if metrics[0].unit == "document":  # UMR documents: every sentence and the document layer
+            from amrmetrics.explaining.umr import explain_umr
+
+            explanation = explain_umr(args.test, args.gold, metrics[0], common.run_options(args), progress=progress)  # type: ignore[arg-type]
+        else:
+            explanation = explain_corpora(
+                args.test, args.gold, metrics[0], common.run_options(args), fine=not args.no_fine, progress=progress
+            )
     if explanation.errors:
         policy = explanation.on_error
         what = f"{policy['zeroed']} scored against an empty graph" if policy["policy"] == "zero" else f"{policy['skipped']} left out"

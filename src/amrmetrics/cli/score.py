@@ -21,8 +21,8 @@ def add_parser(subparsers: Any) -> None:
         help="score a test (parser output) file against a gold file",
         description="Score every test graph against the gold graph at the same position (or with the same id).",
     )
-    parser.add_argument("test", help="test graphs (parser output), PENMAN")
-    parser.add_argument("gold", help="gold graphs, PENMAN")
+    parser.add_argument("test", help="test graphs (parser output): PENMAN, or UMR (a .umr file or a folder of them)")
+    parser.add_argument("gold", help="gold graphs: PENMAN, or UMR (a .umr file or a folder of them)")
     common.add_metric_options(parser)
     common.add_reading_options(parser)
     common.add_run_options(parser)
@@ -34,6 +34,8 @@ def add_parser(subparsers: Any) -> None:
 def notes(run: CorpusRun, reports: list[MetricReport]) -> list[str]:
     """Plain-language facts printed under the table."""
     lines = []
+    if run.reading is not None:
+        lines.append(run.reading.describe())
     if run.errors:
         what = f"{run.zeroed} pair(s) scored against an empty graph" if run.on_error == "zero" else f"{run.skipped} pair(s) left out"
         lines.append(f"on-error {run.on_error}: {len(run.errors)} malformed graph(s), {what}")
@@ -44,6 +46,8 @@ def notes(run: CorpusRun, reports: list[MetricReport]) -> list[str]:
             lines.append(certified)
         for note in report.notes:
             lines.append(f"{label}: {note}")
+        for fact in report.summary.get("facts", ()):
+            lines.append(f"{label}: {fact}")
         if report.intervals is not None:
             if report.intervals.get("reason"):
                 lines.append(f"{label}: {report.intervals['reason']}")

@@ -15,7 +15,7 @@ from array import array
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -78,6 +78,9 @@ class CorpusRun:
     keep_records: bool = True
     workers: WorkerChoice = WorkerChoice(1, 1)
     """How many processes scored the pairs (never changes a number; see :mod:`amrmetrics.engine.workers`)."""
+    reading: Any = None
+    """What reading the input found before scoring, when it reports anything (UMR input: a
+    :class:`~amrmetrics.read.umr_corpus.UmrReading`)."""
     _stats: list[array] = field(default_factory=list, init=False, repr=False)
 
     def add(self, record: PairRecord) -> None:

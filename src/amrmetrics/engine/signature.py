@@ -27,6 +27,8 @@ class RunSettings:
     bootstrap: int | None = None
     seed: int | None = None
     trials: int | Literal["exact"] | None = None
+    reading: tuple[tuple[str, str], ...] = ()
+    """Facts of the input that change numbers (UMR: the input kind and its counted categories, test/gold)."""
 
     def items(self) -> list[tuple[str, str]]:
         """Signature items of these settings."""
@@ -38,7 +40,7 @@ class RunSettings:
             items += [("bootstrap", str(self.bootstrap)), ("seed", str(self.seed))]
         if self.trials:
             items.append(("trials", str(self.trials)))
-        return items
+        return items + list(self.reading)
 
 
 def signature(metric: Metric, settings: RunSettings) -> str:

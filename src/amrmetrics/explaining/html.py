@@ -22,7 +22,7 @@ from amrmetrics.writing import write_text
 
 _MARKER = re.compile(r"@@(VERSION|TITLE|CSS|DATA|SCRIPTS)@@")
 
-SCRIPTS = ("dagre.min.js", "util.js", "graph.js", "corpus.js", "table.js", "details.js", "focus.js", "pair.js", "app.js")
+SCRIPTS = ("dagre.min.js", "util.js", "graph.js", "corpus.js", "table.js", "details.js", "focus.js", "pair.js", "umr.js", "app.js")
 """The scripts of the page, in the order they run (dagre first: ours use it)."""
 
 

@@ -58,6 +58,8 @@ class Metric(ABC):
     """True when swapping test and gold swaps P and R and keeps F (or the score)."""
     notes: ClassVar[tuple[str, ...]] = ()
     """Facts every report of this metric must state (e.g. that it is asymmetric)."""
+    unit: ClassVar[str] = "graph"
+    """What one pair is: two graphs, or (``document``) two UMR documents, read from ``.umr`` input."""
     process_local: ClassVar[frozenset[str]] = frozenset()
     """Cache keys (see :meth:`cached`) that stay in their process: a pickled metric leaves them out."""
 

@@ -40,6 +40,9 @@ METRICS = Registry(
         "xsmatch": "amrmetrics.metrics.crosslingual:XSmatch",
         "xsembleu": "amrmetrics.metrics.crosslingual:XSemBLEU",
         "xs2match": "amrmetrics.metrics.crosslingual:XS2match",
+        "umr": "amrmetrics.metrics.umr:UmrMetric",
+        "ancast": "amrmetrics.metrics.ancast:Ancast",
+        "jumach": "amrmetrics.metrics.jumach:Jumach",
     },
     MetricSpecError,
 )
