@@ -118,6 +118,7 @@ def setup_cfg(package: str, settings: dict, config: dict) -> str:
         *(f"    {source_folder(package, settings)}/{name}" for name in settings.get("files", ["*"])),
         "also_copy =",
         "    examples",
+        "    docs",
         "    README.md",
         "pytest_add_cli_args =",
         *(f"    {a}" for a in args),
@@ -137,7 +138,7 @@ def prepare(workdir: Path, package: str, settings: dict, config: dict) -> Path:
     place = workdir / package
     if not place.exists():
         place.mkdir(parents=True)
-        for name in ("src", "tests", "examples"):
+        for name in ("src", "tests", "examples", "docs"):  # tests/scale reads docs/json-schema.md
             shutil.copytree(ROOT / name, place / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
         for name in ("pyproject.toml", "README.md"):  # tests/api runs the README's examples
             shutil.copy2(ROOT / name, place / name)
