@@ -1,0 +1,41 @@
+"""Corpora given as sequences of strings: a malformed graph is named by its side ("test", "gold",
+"graphs"), its position counted from 1 and the line of its graph inside its own string."""
+
+from __future__ import annotations
+
+import pytest
+
+import amrmetrics
+from amrmetrics.read import CorpusError
+
+TAIL = 'Use on_error="zero" (score them as empty graphs) or on_error="skip" (leave the pairs out).'
+
+
+def test_malformed_graphs_of_both_sides_are_named_by_side_position_and_line():
+    test = ["(a / b)", "# ::snt a sentence\n(c / d :ARG0 )", "junk"]
+    gold = ["(a / b)", "(c / d)", "(e / f :mod"]
+    with pytest.raises(CorpusError) as err:
+        amrmetrics.score_corpus(test, gold, "smatch")
+    assert str(err.value).split("\n") == [
+        "3 malformed graphs:",
+        "  test: graph 2 (line 2): role :ARG0 of node 'c' has no target",
+        "  test: graph 3 (line 1): text outside any graph: 'junk' (a graph starts with '(')",
+        "  gold: graph 3 (line 1): unbalanced parentheses: 1 '(' not closed",
+        TAIL,
+    ]
+
+
+def test_a_matrix_names_its_malformed_graph_among_the_graphs():
+    with pytest.raises(CorpusError) as err:
+        amrmetrics.matrix(["(a / b)", "(c / d)", "(e / f :ARG0 )"], "smatch")
+    assert str(err.value).split("\n") == [
+        "1 malformed graph:",
+        "  graphs: graph 3 (line 1): role :ARG0 of node 'e' has no target",
+        TAIL,
+    ]
+
+
+def test_the_well_formed_graphs_of_a_sequence_are_scored_in_order():
+    scores = amrmetrics.score_corpus(["(a / b)", "(c / d :ARG0 )", "(e / f)"], ["(a / b)", "(c / d)", "(e / g)"], "smatch", on_error="skip")
+    pairs = scores["smatch"].pairs
+    assert [p.stats["matched"] for p in pairs] == [2.0, 1.0]  # (a / b) with itself: 2 triples; (e / f) with (e / g): the top
