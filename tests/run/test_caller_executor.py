@@ -60,12 +60,14 @@ class _Future(Future):
 
 
 class InProcess:
-    """Runs each task when it is submitted, here; says the finished tasks one at a time, latest first."""
+    """Runs each task when it is submitted, here; says the finished tasks one at a time, latest first.
 
-    startup = 0.0  # already running: the engine gives it all the work
+    ``startup`` 0 says it is running already (the engine gives it all the work); more, that starting
+    it costs that many seconds (the engine first times some work here, then decides)."""
 
-    def __init__(self, width: int) -> None:
+    def __init__(self, width: int, startup: float = 0.0) -> None:
         self.width = width
+        self.startup = startup
         self.shared: list[Any] = []
         self.waiting: set[Future] = set()
         self.most = 0
@@ -180,13 +182,43 @@ def test_a_matrix_tiled_over_a_caller_s_executor_puts_every_tile_in_its_place(me
     assert np.array_equal(matrix, similarity_matrix(metric, graphs))
 
 
-def test_a_matrix_metric_prepares_its_graphs_over_a_caller_s_executor():
+
+
+NEVER_PAYS, ALWAYS_PAYS = 1e6, 1e-12
+"""Start-up costs no work here can pay for, and that any work pays for."""
+
+
+def test_a_corpus_goes_to_an_executor_that_must_start_only_when_the_work_pays(tmp_path):
+    corpus(tmp_path)
+    here, _, _ = run_with(tmp_path)
+    idle = InProcess(width=2, startup=NEVER_PAYS)
+    run, seen, progressed = run_with(tmp_path, executor=idle)
+    assert idle.tasks == [] and not run.workers.elsewhere and run.workers.startup == NEVER_PAYS
+    assert records_of(run) == records_of(here) and seen == list(range(N)) and progressed == N
+    busy = InProcess(width=2, startup=ALWAYS_PAYS)
+    run, seen, progressed = run_with(tmp_path, executor=busy)
+    assert busy.tasks and set(busy.tasks) == {"_run_chunk"} and run.workers.elsewhere and run.workers.workers == 2
+    assert records_of(run) == records_of(here) and seen == list(range(N)) and progressed == N
+
+
+@pytest.mark.parametrize(("startup", "tasks"), [(0.0, 6), (ALWAYS_PAYS, 5), (NEVER_PAYS, 0)])
+def test_the_tiles_go_to_an_executor_that_must_start_only_when_they_pay(startup, tasks):
+    n = 2 * TILE + 5
+    graphs = [decode(graph_text(k)) for k in range(n)]
+    executor = InProcess(width=2, startup=startup)
+    matrix = similarity_matrix(Concepts(), graphs, executor=executor)
+    assert executor.tasks == ["_tile_of_graphs"] * tasks  # the first tile is timed here when starting costs
+    assert np.array_equal(matrix, similarity_matrix(Concepts(), graphs))
+
+
+@pytest.mark.parametrize(("startup", "tasks"), [(0.0, 3), (ALWAYS_PAYS, 2), (NEVER_PAYS, 0)])
+def test_a_matrix_metric_prepares_its_graphs_over_an_executor_only_when_that_pays(startup, tasks):
     from amrmetrics.metrics.wlk import WLK
 
     n = 2 * TILE + 5
     graphs = [decode(graph_text(k)) for k in range(n)]
-    executor = InProcess(width=2)
+    executor = InProcess(width=2, startup=startup)
     matrix = similarity_matrix(WLK(), graphs, executor=executor)
-    assert executor.tasks == ["_prepare_chunk"] * 3
+    assert executor.tasks == ["_prepare_chunk"] * tasks  # the first chunk is timed here when starting costs
+    assert executor.shared == ([WLK()] if tasks else [])
     assert np.array_equal(matrix, similarity_matrix(WLK(), graphs))
-    assert np.allclose(np.diag(matrix), 1.0)
