@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 import numpy as np
 import pytest
 
-from amrmetrics.engine.matrix import TILE, similarity_matrix
+from amrmetrics.engine.matrix import TILE, progress_units, similarity_matrix
 from amrmetrics.engine.run import run_corpus
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import MatchMetric, PairResult
@@ -178,7 +178,7 @@ def test_a_matrix_tiled_over_a_caller_s_executor_puts_every_tile_in_its_place(me
     assert np.allclose(matrix, expected, rtol=0, atol=1e-12)
     assert executor.shared == [metric]
     assert executor.tasks == ["_tile_of_graphs"] * (6 if metric.symmetric else 9)
-    assert sum(done) == (n * (n + 1) // 2 if metric.symmetric else n * n)
+    assert sum(done) == progress_units(metric, n) == (n * (n + 1) // 2 if metric.symmetric else n * n)
     assert np.array_equal(matrix, similarity_matrix(metric, graphs))
 
 
@@ -218,7 +218,9 @@ def test_a_matrix_metric_prepares_its_graphs_over_an_executor_only_when_that_pay
     n = 2 * TILE + 5
     graphs = [decode(graph_text(k)) for k in range(n)]
     executor = InProcess(width=2, startup=startup)
-    matrix = similarity_matrix(WLK(), graphs, executor=executor)
+    done: list[int] = []
+    matrix = similarity_matrix(WLK(), graphs, executor=executor, progress=done.append)
+    assert sum(done) == progress_units(WLK(), n) == n  # rows
     assert executor.tasks == ["_prepare_chunk"] * tasks  # the first chunk is timed here when starting costs
     assert executor.shared == ([WLK()] if tasks else [])
     assert np.array_equal(matrix, similarity_matrix(WLK(), graphs))
