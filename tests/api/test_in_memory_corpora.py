@@ -39,3 +39,20 @@ def test_the_well_formed_graphs_of_a_sequence_are_scored_in_order():
     scores = amrmetrics.score_corpus(["(a / b)", "(c / d :ARG0 )", "(e / f)"], ["(a / b)", "(c / d)", "(e / g)"], "smatch", on_error="skip")
     pairs = scores["smatch"].pairs
     assert [p.stats["matched"] for p in pairs] == [2.0, 1.0]  # (a / b) with itself: 2 triples; (e / f) with (e / g): the top
+
+
+def test_comparing_sequences_names_each_side_s_malformed_graphs_in_pair_order():
+    with pytest.raises(CorpusError) as err:
+        amrmetrics.compare(["(a / b)", "(c :ARG0 )"], ["junk", "(c / d)"], ["(a / b)", "(c / d :mod"], "smatch")
+    assert str(err.value).split("\n") == [
+        "3 malformed graphs:",
+        "  b: graph 1 (line 1): text outside any graph: 'junk' (a graph starts with '(')",
+        "  a: graph 2 (line 1): node 'c' has no concept",
+        "  gold: graph 2 (line 1): unbalanced parentheses: 1 '(' not closed",
+        TAIL,
+    ]
+
+
+def test_pairing_sequences_by_id_is_refused():
+    with pytest.raises(ValueError, match=r"^pair_by_id needs three files$"):
+        amrmetrics.compare(["(a / b)"], ["(a / b)"], ["(a / b)"], "smatch", pair_by_id=True)
