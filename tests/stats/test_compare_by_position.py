@@ -49,3 +49,17 @@ def test_each_system_in_doubt_is_refused_with_the_advice_to_pair_by_id(tmp_path,
         f"so graph 3 of {doubtful} (line 5) and graph 3 of {gold} (line 5) may not be the same sentence. "
         "Fix the malformed graphs, or give the files '# ::id' lines and use pair_by_id=True."
     )
+
+
+def test_a_position_malformed_in_both_systems_names_both_errors_and_one_file_given_twice_once(tmp_path):
+    a = write(tmp_path / "a.amr", "(a / s1)\n\n(b :ARG0 (x / y))\n\n(c / s3)\n")
+    b = write(tmp_path / "b.amr", "(a / s1)\n\n(b / s2 :ARG0 )\n\n(c / s3)\n")
+    gold = write(tmp_path / "gold.amr", "(a / s1)\n\n(b / s2)\n\n(c / s3)\n")
+    _, pairs = pair_systems(a, b, gold)
+    assert [str(p.test.error) if p.test.error else None for p in pairs] == [
+        None,
+        f"{a}: graph 2 (line 3): node 'b' has no concept; and {b}: graph 2 (line 3): role :ARG0 of node 'b' has no target",
+        None,
+    ]
+    _, pairs = pair_systems(a, a, gold)
+    assert [str(p.test.error) if p.test.error else None for p in pairs] == [None, f"{a}: graph 2 (line 3): node 'b' has no concept", None]
