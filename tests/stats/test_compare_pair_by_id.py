@@ -73,6 +73,13 @@ def test_ids_missing_from_b_and_ids_only_b_has_are_listed_ten_at_most(tmp_path):
     )
     b_extra = "".join(f"# ::id {n}\n(a / apple)\n\n" for n in [*names, "w"])
     assert refusal(tmp_path, b_extra, a=a, gold=gold) == f"{tmp_path / 'b.amr'}: 1 id(s) not in the gold file: w"
+    extra = [f"w{k:02d}" for k in range(11)]
+    b_extras = "".join(f"# ::id {n}\n(a / apple)\n\n" for n in [*reversed(extra), *names])
+    assert refusal(tmp_path, b_extras, a=a, gold=gold) == (
+        f"{tmp_path / 'b.amr'}: 11 id(s) not in the gold file: {', '.join(extra[:10])}"
+    )
+    b_short = "".join(f"# ::id {n}\n(a / apple)\n\n" for n in names[1:])
+    assert refusal(tmp_path, b_short, a=a, gold=gold) == f"{tmp_path / 'b.amr'}: 1 id(s) missing: s00"
     assert refusal(tmp_path, b_extra.replace("# ::id w", "# ::id s00"), a=a, gold=gold) == (
         f"{tmp_path / 'b.amr'}: id 's00' is used by graphs 1 and 13"
     )
