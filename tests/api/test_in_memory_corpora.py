@@ -56,3 +56,16 @@ def test_comparing_sequences_names_each_side_s_malformed_graphs_in_pair_order():
 def test_pairing_sequences_by_id_is_refused():
     with pytest.raises(ValueError, match=r"^pair_by_id needs three files$"):
         amrmetrics.compare(["(a / b)"], ["(a / b)"], ["(a / b)"], "smatch", pair_by_id=True)
+
+
+def test_a_penman_graph_keeps_its_metadata_and_anything_else_is_named_by_its_type():
+    import penman
+
+    from amrmetrics.engine.sources import to_graph
+
+    graph = to_graph(penman.decode("# ::id s7\n# ::snt A tall boy.\n(b / boy :mod (t / tall))"))
+    assert graph.metadata == {"id": "s7", "snt": "A tall boy."}
+    assert (graph.instances, graph.relations) == ((("b", "boy"), ("t", "tall")), (("b", ":mod", "t"),))
+    with pytest.raises(TypeError) as err:
+        to_graph(3)
+    assert str(err.value) == "expected a PENMAN string, an amrmetrics.Graph or a penman.Graph, not int"
