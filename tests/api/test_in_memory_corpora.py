@@ -66,6 +66,8 @@ def test_a_penman_graph_keeps_its_metadata_and_anything_else_is_named_by_its_typ
     graph = to_graph(penman.decode("# ::id s7\n# ::snt A tall boy.\n(b / boy :mod (t / tall))"))
     assert graph.metadata == {"id": "s7", "snt": "A tall boy."}
     assert (graph.instances, graph.relations) == ((("b", "boy"), ("t", "tall")), (("b", ":mod", "t"),))
+    given = penman.Graph([("b", ":instance", "boy")], metadata={"snt": "a value with ::two colons", "note": ""})
+    assert to_graph(given).metadata == {"snt": "a value with ::two colons", "note": ""}  # as given, not as re-read
     with pytest.raises(TypeError) as err:
         to_graph(3)
     assert str(err.value) == "expected a PENMAN string, an amrmetrics.Graph or a penman.Graph, not int"
