@@ -179,6 +179,7 @@ def test_a_matrix_tiled_over_a_caller_s_executor_puts_every_tile_in_its_place(me
     assert executor.shared == [metric]
     assert executor.tasks == ["_tile_of_graphs"] * (6 if metric.symmetric else 9)
     assert sum(done) == progress_units(metric, n) == (n * (n + 1) // 2 if metric.symmetric else n * n)
+    assert type(progress_units(metric, n)) is int  # a count of cells, as a progress bar's total
     assert np.array_equal(matrix, similarity_matrix(metric, graphs))
 
 
