@@ -154,7 +154,9 @@ def test_a_caller_s_executor_applies_the_error_policy_as_this_process_does(tmp_p
         assert str(elsewhere.value) == str(here.value)
         assert "graph 4 (line 7)" in str(here.value) and "graph 101 (line 201)" in str(here.value)
         return
-    run, seen, progressed = run_with(tmp_path, on_error=policy, executor=InProcess(width=2))
+    executor = InProcess(width=2)
+    run, seen, progressed = run_with(tmp_path, on_error=policy, executor=executor)
+    assert executor.most == 5  # two workers may hold eight tasks: all five are in flight at once
     here, _, _ = run_with(tmp_path, on_error=policy)
     assert records_of(run) == records_of(here)
     assert (run.pairs, run.zeroed, run.skipped, progressed) == (here.pairs, here.zeroed, here.skipped, N)
