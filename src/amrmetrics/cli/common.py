@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -131,7 +132,19 @@ def metrics_from_args(args: argparse.Namespace) -> list[Metric]:
     check_metrics(metrics)
     if getattr(args, "no_cache", False):
         without_disk_cache(metrics)
+    warn_unused_options(args, metrics)
     return metrics
+
+
+def warn_unused_options(args: argparse.Namespace, metrics: Sequence[Metric]) -> None:
+    """Say on stderr which options given on the command line no chosen metric takes (they change nothing)."""
+    names = ", ".join(m.name for m in metrics)
+    for key in OPTION_PARAMETERS:
+        if key == "seed" or getattr(args, key, None) is None:  # --seed has a default and also seeds the bootstrap
+            continue
+        if not any(key in {f.name for f in dataclasses.fields(m)} for m in metrics):  # type: ignore[arg-type]
+            option = "--" + key.replace("_", "-")
+            print(f"amrmetrics: warning: {option} has no effect: no metric chosen ({names}) takes it", file=sys.stderr)
 
 
 @contextmanager
