@@ -121,7 +121,8 @@ def test_a_binary_file_is_named_in_a_short_line(capsys, tmp_path: Path, name: st
     path = tmp_path / name
     path.write_bytes(BINARY_FILES[name])
     err = failed(capsys, "score", PRED, GOLD, "-m", "s2match", "--vectors", str(path))
-    assert err.startswith(f"amrmetrics: error: {path}: not GloVe or word2vec text (it is binary data") and len(err) < 200
+    assert err.startswith(f"amrmetrics: error: {path}: not GloVe or word2vec text (it is binary data")
+    assert len(err.replace(str(path), "FILE")) < 160  # short whatever the temporary folder's path
 
 
 def test_a_compressed_file_says_to_decompress_it(capsys, tmp_path: Path) -> None:
