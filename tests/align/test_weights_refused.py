@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from amrmetrics.align.bounds import eliminate
+from amrmetrics.align.decompose import DecomposingSolver
 from amrmetrics.align.exact import ExactSolver
 from amrmetrics.align.hillclimb import HillClimbSolver
 from amrmetrics.align.indexed import index_problem
@@ -34,3 +35,12 @@ def test_elimination_needs_at_least_zero_rounds() -> None:
     assert eliminate(ip, 0.0, rounds=0)[1] == 3.0  # both diagonal pairs (1 + 1) and their link (1)
     with pytest.raises(ValueError, match="rounds must be at least 0, not -1"):
         eliminate(ip, 0.0, rounds=-1)
+
+
+@pytest.mark.parametrize("link", [[0, 1, 2, 1], [1, 0, 1, 2]], ids=["one gold node", "one test node"])
+@pytest.mark.parametrize("solver", [ExactSolver(), HillClimbSolver(), DecomposingSolver()])
+def test_a_link_between_pairs_of_one_node_is_refused(solver, link) -> None:
+    """No one-to-one mapping earns such a link; a climb that assumes there is none could cycle for ever."""
+    problem = AlignmentProblem(np.ones((3, 3)), np.array([link]), np.array([1.0]))
+    with pytest.raises(ValueError, match=r"links two pairs of one node \(rows \(i, j, k, l\) need i != k and j != l\)"):
+        solver.solve(problem)

@@ -148,10 +148,14 @@ def index_problem(problem: AlignmentProblem) -> IndexedProblem:
     """Keep the node pairs that can earn something and link them by the pairwise weights.
 
     Raises ValueError on a negative or NaN weight (the bounds assume links only add, and the climb
-    that a node's support is never negative; NaN passes every comparison unnoticed).
+    that a node's support is never negative; NaN passes every comparison unnoticed), and on a link
+    between two pairs of one test or one gold node (no one-to-one mapping earns it; the climb's
+    moves assume there is none and could cycle for ever).
     """
     n1, n2 = problem.shape
     pairs, weights = problem.pairs, np.asarray(problem.weights, dtype=np.float64)
+    if len(pairs) and ((pairs[:, 0] == pairs[:, 2]) | (pairs[:, 1] == pairs[:, 3])).any():
+        raise ValueError("a pairwise weight links two pairs of one node (rows (i, j, k, l) need i != k and j != l)")
     if len(weights):
         low = weights.min()
         if np.isnan(low):

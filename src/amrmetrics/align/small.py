@@ -104,9 +104,12 @@ class SmallProblem:
 def index_small(problem: AlignmentProblem) -> SmallProblem | None:
     """The candidates and links of ``problem`` as :func:`~amrmetrics.align.indexed.index_problem`
     finds them, or None when the problem is restricted, sparse, too large, or has a weight that
-    is negative or not an integer (those take the numpy path)."""
-    unary, weights = problem.unary, problem.weights
+    is negative or not an integer, or a link that breaks the problem's contract (those take the
+    numpy path, which refuses the last two kinds)."""
+    unary, weights, pairs = problem.unary, problem.weights, problem.pairs
     if problem.ceiling is not None or not isinstance(unary, np.ndarray) or len(weights) > SMALL_LINKS:
+        return None
+    if len(pairs) and ((pairs[:, 0] == pairs[:, 2]) | (pairs[:, 1] == pairs[:, 3])).any():
         return None
     flat = unary.ravel()
     cells = np.flatnonzero(flat)
@@ -119,7 +122,6 @@ def index_small(problem: AlignmentProblem) -> SmallProblem | None:
     n1, n2 = problem.shape
     width = n2 + 1
     unary_keys = [cell + cell // n2 for cell in cells.tolist()]  # i * width + j for cell i * n2 + j
-    pairs = problem.pairs
     a_keys = (pairs[:, 0] * width + pairs[:, 1]).tolist()
     b_keys = (pairs[:, 2] * width + pairs[:, 3]).tolist()
     keys = sorted(set(unary_keys).union(a_keys, b_keys))
