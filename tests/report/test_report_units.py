@@ -178,3 +178,9 @@ def test_headline_of_an_aspect_is_its_last_name_part():
 def test_grid_markdown_and_numbers():
     assert grid.render_markdown(["a", "b"], [["x", "1"], ["y", "2"]]) == "| a | b |\n|---|---:|\n| x | 1 |\n| y | 2 |"
     assert grid.pct(np.float64("nan"), 2) == "–"
+
+
+def test_render_names_the_formats_it_pastes_when_given_another():
+    with pytest.raises(ValueError) as refused:
+        page.render([page.Note("x")], "text")
+    assert str(refused.value) == "render: 'text' is not one of markdown, latex"
