@@ -41,6 +41,13 @@ def test_score_tables_default_to_two_decimals():
     console = Console(file=io.StringIO(), width=200)
     page.show([tables.table([report], "title")], "text", console)
     assert "│ m      │ 12.35 │ 50.00 │ 20.00 │   10.00 │   20.00 │   30.00 │" in console.file.getvalue()
+    assert console.file.getvalue().splitlines()[0] == "title"
+
+
+def test_a_score_table_without_a_title_starts_with_its_frame():
+    console = Console(file=io.StringIO(), width=200)
+    page.show([tables.table([score_report()])], "text", console)
+    assert console.file.getvalue().splitlines()[0].startswith("┏━")
 
 
 def test_aspect_names_are_before_the_last_dot():
