@@ -191,3 +191,9 @@ def test_render_names_the_formats_it_pastes_when_given_another():
     with pytest.raises(ValueError) as refused:
         page.render([page.Note("x")], "text")
     assert str(refused.value) == "render: 'text' is not one of markdown, latex"
+
+
+def test_a_grid_has_one_label_column_unless_told():
+    console = Console(file=io.StringIO(), width=80)
+    grid.render_rich(console, ["name", "value"], [["a", "1"]], "")
+    assert console.file.getvalue().splitlines()[3] == "│ a    │     1 │"  # the label to the left, the number to the right
