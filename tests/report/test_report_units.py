@@ -197,3 +197,18 @@ def test_a_grid_has_one_label_column_unless_told():
     console = Console(file=io.StringIO(), width=80)
     grid.render_rich(console, ["name", "value"], [["a", "1"]], "")
     assert console.file.getvalue().splitlines()[3] == "│ a    │     1 │"  # the label to the left, the number to the right
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown", "latex"])
+def test_every_block_goes_to_the_console_it_is_shown_on(capsys, fmt):
+    console = Console(file=io.StringIO(), width=80)
+    page.show([page.Table(["a", "b"], [["x", "1"]]), page.Note("a note"), page.Signature("sig")], fmt, console)
+    assert capsys.readouterr().out == ""
+    written = console.file.getvalue()
+    assert "a note" in written and "sig" in written and "x" in written
+
+
+def test_a_table_block_keeps_its_label_columns_in_text():
+    console = Console(file=io.StringIO(), width=80)
+    page.show([page.Table(["name", "kind", "value"], [["a", "b", "1"]], left=2)], "text", console)
+    assert console.file.getvalue().splitlines()[3] == "│ a    │ b    │     1 │"
