@@ -102,7 +102,7 @@ def test_the_vendored_layout_library_ships_with_its_licence() -> None:
     assert (folder / "dagre.min.js").read_text(encoding="utf-8").startswith("/*\n@license")
 
 
-SCRIPT_BLOCK = re.compile(r"<script>\n(.*)\n</script>", re.S)
+SCRIPT_BLOCK = re.compile(r"<script>\n(.*)\n</script>", re.DOTALL)
 
 
 def small_report(tmp_path: Path, sentence: str = "a cat") -> dict:
@@ -137,7 +137,7 @@ def test_data_the_browser_could_not_parse_is_refused(tmp_path: Path) -> None:
 def test_the_title_is_the_metric_as_written(tmp_path: Path) -> None:
     data = small_report(tmp_path)
     data["metric"] = "m:path=a&amp;b</title>c"
-    title = re.search(r"<title>(.*?)</title>", render_html(data), re.S).group(1)
+    title = re.search(r"<title>(.*?)</title>", render_html(data), re.DOTALL).group(1)
     assert unescape(title) == "amrmetrics explain: m:path=a&amp;b</title>c, 1 pair"  # as a browser reads a title
 
 
