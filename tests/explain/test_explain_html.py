@@ -6,6 +6,8 @@ import base64
 import gzip
 import json
 import re
+import time
+from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -98,3 +100,51 @@ def test_the_vendored_layout_library_ships_with_its_licence() -> None:
     licence = (folder / "LICENSE-dagre.txt").read_text(encoding="utf-8")
     assert "Permission is hereby granted, free of charge" in licence and "@dagrejs/dagre 3.1.3" in licence
     assert (folder / "dagre.min.js").read_text(encoding="utf-8").startswith("/*\n@license")
+
+
+SCRIPT_BLOCK = re.compile(r"<script>\n(.*)\n</script>", re.DOTALL)
+
+
+def small_report(tmp_path: Path, sentence: str = "a cat") -> dict:
+    """The data of a one-pair report whose sentence is ``sentence``."""
+    test, gold = tmp_path / "test.amr", tmp_path / "gold.amr"
+    test.write_text(f"# ::snt {sentence}\n(a / cat)\n", encoding="utf-8")
+    gold.write_text("(b / cat)\n", encoding="utf-8")
+    return amrmetrics.explain(test, gold, fine=False, bootstrap=10).as_dict()
+
+
+def test_the_scripts_are_the_assets_in_order_and_none_holds_a_closing_tag(tmp_path: Path) -> None:
+    scripts = SCRIPT_BLOCK.findall(render_html(small_report(tmp_path)))
+    assert len(scripts) == 1 and "</" not in scripts[0]
+    assert scripts[0] == "\n".join(asset(name).replace("</", "<\\/") for name in SCRIPTS)
+
+
+def test_the_data_is_compact_json_with_text_as_written(tmp_path: Path) -> None:
+    sentence = "the café's <b>cat</b> & über"
+    block = DATA_BLOCK.search(render_html(small_report(tmp_path, sentence))).group(1)
+    data = json.loads(block)
+    assert data["pairs"][0]["sentence"] == sentence and "the café's \\u003cb>cat\\u003c/b> & über" in block
+    assert block == json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+
+
+def test_data_the_browser_could_not_parse_is_refused(tmp_path: Path) -> None:
+    data = small_report(tmp_path)
+    data["pairs"][0]["sentence"] = float("nan")  # JSON.parse refuses NaN: the page would show nothing
+    with pytest.raises(ValueError):
+        render_html(data)
+
+
+def test_the_title_is_the_metric_as_written(tmp_path: Path) -> None:
+    data = small_report(tmp_path)
+    data["metric"] = "m:path=a&amp;b</title>c"
+    title = re.search(r"<title>(.*?)</title>", render_html(data), re.DOTALL).group(1)
+    assert unescape(title) == "amrmetrics explain: m:path=a&amp;b</title>c, 1 pair"  # as a browser reads a title
+
+
+def test_the_page_is_the_same_bytes_whatever_the_clock(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    data = small_report(tmp_path)
+    pages = []
+    for now in (1_000_000_000.0, 2_000_000_000.0):
+        monkeypatch.setattr(time, "time", lambda now=now: now)
+        pages.append(render_html(data))
+    assert pages[0] == pages[1]

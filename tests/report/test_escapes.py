@@ -53,10 +53,14 @@ def test_markdown_cell_renders_as_itself_in_table_cells(cells: list[str]) -> Non
     assert body == cells
 
 
-@given(st.one_of(LINE, SYNTAX, st.text(st.sampled_from(["`", " ", "a", "|"]), min_size=1).filter(lambda s: s.strip(" "))))
+@given(st.one_of(LINE, SYNTAX, st.text(st.sampled_from(["`", " ", "\t", "a", "X", "|"]), min_size=1)))
 @example("smatch|std:smatch|solver:exact|dedup:yes|on-error:fail|v:0.1.0")
 @example("`a`")
 @example(" a ")
+@example(" X ")
+@example("  ")  # spaces only: CommonMark strips nothing, so nothing is padded
+@example(" \t ")  # a tab is not a space: the spaces around it would be stripped
+@example(" a")  # a space at one end only is kept as written
 def test_markdown_code_reads_back_exactly(text: str) -> None:
     tokens = MARKDOWN.parse("signature: " + markdown_code(text))
     code = [t for t in tokens[1].children if t.type == "code_inline"]

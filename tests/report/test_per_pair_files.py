@@ -65,3 +65,14 @@ def test_json_lines_keep_text_as_written(capsys, files, tmp_path, suffix):
     simple = lines[1]["metrics"]["simple"]
     assert (simple["stats"], simple["scores"]) == ({"intersection": 0.0, "union": 1.0}, {"score": 0.0})
     assert set(simple) == {"stats", "scores", "seconds"} and simple["seconds"] >= 0
+
+
+def test_a_line_with_an_undefined_score_keeps_its_text_as_written(capsys, files, tmp_path):
+    """A pair with an undefined score (``(a / cat)`` has no negation: 0 of 0) is written with ``null``
+    there, and its id still as written, not escaped."""
+    path = tmp_path / "pairs.jsonl"
+    write(capsys, files, path, "smatch:fine")
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    assert '"test_id": "café"' in first
+    scores = json.loads(first, parse_constant=lambda c: pytest.fail(f"not JSON: {c}"))["metrics"]["smatch:fine"]["scores"]
+    assert (scores["Negation.F"], scores["Concepts.F"]) == (None, 1.0)

@@ -41,6 +41,13 @@ def test_score_tables_default_to_two_decimals():
     console = Console(file=io.StringIO(), width=200)
     page.show([tables.table([report], "title")], "text", console)
     assert "│ m      │ 12.35 │ 50.00 │ 20.00 │   10.00 │   20.00 │   30.00 │" in console.file.getvalue()
+    assert console.file.getvalue().splitlines()[0] == "title"
+
+
+def test_a_score_table_without_a_title_starts_with_its_frame():
+    console = Console(file=io.StringIO(), width=200)
+    page.show([tables.table([score_report()])], "text", console)
+    assert console.file.getvalue().splitlines()[0].startswith("┏━")
 
 
 def test_aspect_names_are_before_the_last_dot():
@@ -178,3 +185,30 @@ def test_headline_of_an_aspect_is_its_last_name_part():
 def test_grid_markdown_and_numbers():
     assert grid.render_markdown(["a", "b"], [["x", "1"], ["y", "2"]]) == "| a | b |\n|---|---:|\n| x | 1 |\n| y | 2 |"
     assert grid.pct(np.float64("nan"), 2) == "–"
+
+
+def test_render_names_the_formats_it_pastes_when_given_another():
+    with pytest.raises(ValueError) as refused:
+        page.render([page.Note("x")], "text")
+    assert str(refused.value) == "render: 'text' is not one of markdown, latex"
+
+
+def test_a_grid_has_one_label_column_unless_told():
+    console = Console(file=io.StringIO(), width=80)
+    grid.render_rich(console, ["name", "value"], [["a", "1"]], "")
+    assert console.file.getvalue().splitlines()[3] == "│ a    │     1 │"  # the label to the left, the number to the right
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown", "latex"])
+def test_every_block_goes_to_the_console_it_is_shown_on(capsys, fmt):
+    console = Console(file=io.StringIO(), width=80)
+    page.show([page.Table(["a", "b"], [["x", "1"]]), page.Note("a note"), page.Signature("sig")], fmt, console)
+    assert capsys.readouterr().out == ""
+    written = console.file.getvalue()
+    assert "a note" in written and "sig" in written and "x" in written
+
+
+def test_a_table_block_keeps_its_label_columns_in_text():
+    console = Console(file=io.StringIO(), width=80)
+    page.show([page.Table(["name", "kind", "value"], [["a", "b", "1"]], left=2)], "text", console)
+    assert console.file.getvalue().splitlines()[3] == "│ a    │ b    │     1 │"
