@@ -47,7 +47,7 @@ setup(
         Extension(
             "amrmetrics._native._core",
             sources=["src/amrmetrics/_native/_core.cpp"],
-            depends=[],
+            depends=["src/amrmetrics/_native/solver.hpp"],
             language="c++",
             optional=True,
             py_limited_api=True,
