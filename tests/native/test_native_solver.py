@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 
 from align.align_helpers import brute_force, problems, random_problem
 from amrmetrics.align.decompose import DecomposingSolver
-from amrmetrics.align.exact import ExactSolver
 from amrmetrics.align.problem import build_problem
 from amrmetrics.read import read_graphs
 from amrmetrics.standardize import get_preset
@@ -31,7 +30,7 @@ def agree(problem, python, compiled) -> None:
 @settings(max_examples=300, deadline=None)
 @given(problems(max_nodes=5, weights=INTEGER_WEIGHTS))
 def test_small_problems_agree_and_are_optimal(problem) -> None:
-    python, compiled = both(lambda: ExactSolver().solve(problem))
+    python, compiled = both(lambda: DecomposingSolver().solve(problem))
     agree(problem, python, compiled)
     assert compiled.status == "optimal" and compiled.value == brute_force(problem)
 
@@ -41,7 +40,7 @@ def test_small_problems_agree_and_are_optimal(problem) -> None:
 def test_link_heavy_problems_agree(seed, n_test, n_gold, n_pairs) -> None:
     """Many links between few nodes: the cases the cheap bounds cannot settle (branch and bound)."""
     problem = random_problem(np.random.default_rng(seed), n_test, n_gold, n_pairs)
-    python, compiled = both(lambda: ExactSolver().solve(problem))
+    python, compiled = both(lambda: DecomposingSolver().solve(problem))
     agree(problem, python, compiled)
 
 
@@ -49,7 +48,7 @@ def test_graded_weights_stay_on_the_python_path() -> None:
     problem = random_problem(np.random.default_rng(3), 6, 6, 20, fractional=True)
     CORE.reset_counters()
     with path(True):
-        ExactSolver().solve(problem)
+        DecomposingSolver().solve(problem)
     assert sum(CORE.counters().values()) == 0
 
 
@@ -59,7 +58,7 @@ def test_the_compiled_solver_settles_most_problems() -> None:
     CORE.reset_counters()
     with path(True):
         for _ in range(50):
-            ExactSolver().solve(random_problem(rng, 8, 8, 30))
+            DecomposingSolver().solve(random_problem(rng, 8, 8, 30))
     counts = CORE.counters()
     settled = sum(v for k, v in counts.items() if not k.startswith("fallback"))
     assert settled >= 45 and counts["branch_improved"] > 0

@@ -34,6 +34,7 @@ from amrmetrics.align.exact import ExactSolver
 from amrmetrics.align.first_order import lagrangian_bound
 from amrmetrics.align.hillclimb import climb, greedy_init
 from amrmetrics.align.indexed import IndexedProblem, index_problem
+from amrmetrics.align.native import solve_natively
 from amrmetrics.align.problem import AlignmentProblem
 from amrmetrics.align.result import Alignment, certified
 
@@ -132,7 +133,7 @@ class DecomposingSolver(ExactSolver):
     def solve(self, problem: AlignmentProblem, start: np.ndarray | None = None) -> Alignment:
         """The optimal alignment (or, on timeout, the best found with a proven bound)."""
         if min(problem.shape) < SMALL_NODES:
-            return super().solve(problem)
+            return solve_natively(problem, self.timeout) or super().solve(problem)
         began = time.perf_counter()
         deadline = math.inf if self.timeout is None else began + self.timeout
         mapping, upper = self._split_and_solve(index_problem(problem), deadline, True, start)
@@ -184,7 +185,10 @@ class DecomposingSolver(ExactSolver):
         return Alignment.of(best, value, upper, "time-limit", time.perf_counter() - began)
 
     def _part(self, problem: AlignmentProblem, timeout: float | None) -> Alignment:
-        """The exact solver on one part, with its own time limit."""
+        """The exact solver on one part, with its own time limit (the compiled one when it settles the part)."""
+        native = solve_natively(problem, timeout)
+        if native is not None:
+            return native
         whole, self.timeout = self.timeout, timeout
         try:
             return super().solve(problem)

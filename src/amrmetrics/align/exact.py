@@ -31,7 +31,6 @@ from amrmetrics.align.engines import Engine, default_engine
 from amrmetrics.align.formulation import Formulation, formulate
 from amrmetrics.align.hillclimb import climb, greedy_init
 from amrmetrics.align.indexed import IndexedProblem, index_problem
-from amrmetrics.align.native import solve_natively
 from amrmetrics.align.problem import AlignmentProblem
 from amrmetrics.align.result import Alignment, Status, certified
 from amrmetrics.align.small import SmallProblem, index_small
@@ -128,9 +127,6 @@ class ExactSolver:
 
     def solve(self, problem: AlignmentProblem) -> Alignment:
         """The optimal alignment of ``problem`` (or the best found and a bound, on timeout)."""
-        native = solve_natively(problem, self.timeout)
-        if native is not None:
-            return native
         began = time.perf_counter()
         deadline = math.inf if self.timeout is None else began + self.timeout
         small = index_small(problem)

@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import time
 
-import numpy as np
-
 from amrmetrics import _native
 from amrmetrics.align.indexed import index_problem
 from amrmetrics.align.problem import AlignmentProblem
 from amrmetrics.align.result import Alignment
+
+MAX_CANDIDATES = 1 << 16
+MAX_LINKS = 1 << 18
+"""Larger problems stay on the Python path (documents: its decomposition hands their parts back here)."""
 
 
 def solve_natively(problem: AlignmentProblem, timeout: float | None) -> Alignment | None:
@@ -28,11 +30,11 @@ def solve_natively(problem: AlignmentProblem, timeout: float | None) -> Alignmen
     Raises what :func:`~amrmetrics.align.indexed.index_problem` raises (a negative or NaN weight).
     """
     core = _native.CORE
-    if core is None or problem.ceiling is not None or not isinstance(problem.unary, np.ndarray):
+    if core is None or problem.ceiling is not None or len(problem.weights) > MAX_LINKS:
         return None
     began = time.perf_counter()
     ip = index_problem(problem)
-    if not ip.integral:
+    if not ip.integral or ip.size > MAX_CANDIDATES:
         return None
     found = core.solve_indexed(
         ip.n_test, ip.n_gold, ip.ci.tolist(), ip.cj.tolist(), ip.cu.tolist(), ip.qa.tolist(), ip.qb.tolist(), ip.qw.tolist(),
