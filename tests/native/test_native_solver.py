@@ -11,9 +11,11 @@ from hypothesis import strategies as st
 from align.align_helpers import brute_force, problems, random_problem
 from amrmetrics.align.decompose import DecomposingSolver
 from amrmetrics.align.problem import build_problem
+from amrmetrics.metrics.smatch import Smatch
 from amrmetrics.read import read_graphs
 from amrmetrics.standardize import get_preset
 from conftest import GOLDEN_DATASETS, requires_shared, shared
+from strategies import graph_pairs
 from native.native_helpers import CORE, both, needs_core, path
 
 pytestmark = needs_core
@@ -81,3 +83,63 @@ def test_every_shared_pair_agrees(dataset, preset) -> None:
         agree(problem, python, compiled)
         if python_solver.lp_calls == 0:  # the Python path kept its cheap steps' incumbent: so does the compiled one
             assert compiled.mapping == python.mapping
+
+
+def graph_level(test, gold, preset: str):
+    """The compiled build-and-solve of two graphs prepared by ``preset`` (None when it declines), and the
+    registered exact solver on the Python-built problem, on the compiled path and on the Python path."""
+    from amrmetrics.align.native import align_natively
+
+    standardize = get_preset(preset)
+    t, g = standardize(test), standardize(gold)
+    problem = build_problem(t, g, duplicates=standardize.duplicates)
+    with path(True):
+        compiled = align_natively(t, g, standardize.duplicates, None)
+        solved = DecomposingSolver().solve(problem)
+    with path(False):
+        python = DecomposingSolver().solve(problem)
+    return problem, compiled, solved, python
+
+
+def assert_graph_level_agrees(test, gold, preset: str) -> None:
+    problem, compiled, solved, python = graph_level(test, gold, preset)
+    if compiled is None:
+        return
+    agree(problem, python, compiled)
+    assert compiled.mapping == solved.mapping  # the compiled problem is the Python-built one
+
+
+@settings(max_examples=200, deadline=None)
+@given(graph_pairs(mixed_case=True, duplicates=True), st.sampled_from(["smatch", "smatchpp", "smatch-classic"]))
+def test_generated_graph_pairs_build_and_solve_alike(pair, preset) -> None:
+    assert_graph_level_agrees(*pair, preset)
+
+
+@requires_shared
+@pytest.mark.parametrize("preset", ["smatch", "smatchpp", "smatch-classic"])
+@pytest.mark.parametrize("dataset", sorted(GOLDEN_DATASETS))
+def test_every_shared_pair_builds_and_solves_alike(dataset, preset) -> None:
+    test_file, gold_file = GOLDEN_DATASETS[dataset]
+    for test, gold in zip(read_graphs(shared("data", test_file)), read_graphs(shared("data", gold_file))):
+        assert_graph_level_agrees(test, gold, preset)
+
+
+@settings(max_examples=200, deadline=None)
+@given(graph_pairs(mixed_case=True, duplicates=True), st.sampled_from(["smatch", "smatchpp", "smatch-classic"]))
+def test_a_smatch_pair_reports_alike(pair, preset) -> None:
+    """The metric's pair result (statistics and details) on the compiled path and on the Python path."""
+    metric = Smatch(std=preset)
+    test, gold = (metric.prepare(g) for g in pair)
+    python, compiled = both(lambda: metric.pair(test, gold))
+    assert compiled.stats == python.stats
+    keys = ("lower", "upper", "status")
+    assert [compiled.details[k] for k in keys] == [python.details[k] for k in keys]
+    assert list(compiled.details) == list(python.details)
+    if compiled.details["alignment"] != python.details["alignment"]:  # another optimum: it earns the same
+        index_t = {v: i for i, v in enumerate(test.variables)}
+        index_g = {v: j for j, v in enumerate(gold.variables)}
+        mapping = [-1] * len(test.variables)
+        for t, g in compiled.details["alignment"]:
+            mapping[index_t[t]] = index_g[g]
+        problem = build_problem(test, gold, duplicates=metric.preset.duplicates)
+        assert problem.value(mapping) == python.stats[0]

@@ -512,6 +512,31 @@ class Prover {
     long nodes_ = 0;
     i64 best_ = 0;
 
+    /// The assignment bound of the open candidates' potentials (``open[c]`` < 0: not open).
+    i64 node_assignment(const std::vector<i64>& open) {
+        std::vector<int>& rows = node_rows_;
+        std::vector<int>& cols = node_cols_;
+        rows.assign(p_.n1, -1);
+        cols.assign(p_.n2, -1);
+        int n_rows = 0, n_cols = 0;
+        for (int c = 0; c < p_.size(); ++c) {
+            if (open[c] <= 0) continue;
+            if (rows[p_.ci[c]] < 0) rows[p_.ci[c]] = n_rows++;
+            if (cols[p_.cj[c]] < 0) cols[p_.cj[c]] = n_cols++;
+        }
+        int n = std::max(n_rows, n_cols);
+        if (n <= 1 || n > limits_.max_nodes) return std::numeric_limits<i64>::max() / 4;
+        node_weights_.assign(static_cast<size_t>(n) * n, 0);
+        for (int c = 0; c < p_.size(); ++c)
+            if (open[c] > 0) node_weights_[static_cast<size_t>(rows[p_.ci[c]]) * n + cols[p_.cj[c]]] = open[c];
+        node_assignment_.solve(node_weights_, n);
+        return node_assignment_.dual;
+    }
+
+    std::vector<int> node_rows_, node_cols_;
+    std::vector<i64> node_weights_;
+    Assignment node_assignment_;
+
     /// Depth-first search over the rows in ``order_``; ``fixed`` is what the chosen candidates earn.
     /// False when the node limit or the clock is hit.
     bool search(size_t depth, i64 fixed) {
@@ -560,6 +585,7 @@ class Prover {
         for (i64 v : col_best) col_sum += v;
         i64 bound = fixed * SCALE + std::min(row_sum, col_sum);
         if (bound < (best_ + 1) * SCALE) return true;
+        if (fixed * SCALE + node_assignment(open) < (best_ + 1) * SCALE) return true;
         int r = order_[depth];
         std::vector<int> children;
         for (int c = x_.row_start[r]; c < x_.row_start[r + 1]; ++c)

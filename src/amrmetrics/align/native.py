@@ -18,6 +18,7 @@ from amrmetrics import _native
 from amrmetrics.align.indexed import index_problem
 from amrmetrics.align.problem import AlignmentProblem
 from amrmetrics.align.result import Alignment
+from amrmetrics.graph import Graph
 
 MAX_CANDIDATES = 1 << 16
 MAX_LINKS = 1 << 18
@@ -44,3 +45,29 @@ def solve_natively(problem: AlignmentProblem, timeout: float | None) -> Alignmen
         return None
     mapping, value, upper, status = found
     return Alignment(mapping, value, upper, status, time.perf_counter() - began)
+
+
+def align_natively(test: Graph, gold: Graph, duplicates: str, timeout: float | None) -> Alignment | None:
+    """The exact solver's alignment of two prepared graphs (``build_problem``, then the registered exact
+    solver), when the compiled core builds and certifies it; else None."""
+    core = _native.CORE
+    if core is None:
+        return None
+    began = time.perf_counter()
+    found = core.align_graphs(test, gold, duplicates == "product", 0.0 if timeout is None else timeout)
+    if found is None:
+        return None
+    mapping, value, upper, status = found
+    return Alignment(mapping, value, upper, status, time.perf_counter() - began)
+
+
+def pair_natively(
+    test: Graph, gold: Graph, duplicates: str, timeout: float | None
+) -> tuple[list[list[str]], float, float, str, float, float, float] | None:
+    """What a Smatch pair reports, from the compiled core: ``(alignment, value, upper, status, test
+    triples, gold triples, seconds)`` with the alignment as ``[[test variable, gold variable], ...]``;
+    None when :func:`align_natively` would be None."""
+    core = _native.CORE
+    if core is None:
+        return None
+    return core.align_graphs(test, gold, duplicates == "product", 0.0 if timeout is None else timeout, True)

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from amrmetrics.align import AlignmentProblem, build_problem
+from amrmetrics.align.native import align_natively, pair_natively
 from amrmetrics.align.solve import Alignment, SolverName, make_solver
 from amrmetrics.defaults import DEFAULT_SEED
 from amrmetrics.graph import Graph
@@ -71,12 +72,27 @@ class AlignedMatch(MatchMetric):
 
     def align(self, test: Graph, gold: Graph) -> Alignment:
         """The best alignment of a prepared pair, with its certificate (two documents start from
-        their alignment within sentences, see :mod:`amrmetrics.metrics.doc_start`)."""
+        their alignment within sentences, see :mod:`amrmetrics.metrics.doc_start`). The compiled core
+        does both steps where it can (the metric builds the Smatch problem and solves it exactly)."""
+        if self._compiled():
+            compiled = align_natively(test, gold, self.preset.duplicates, self.timeout)
+            if compiled is not None:
+                return compiled
         problem, solver = self.problem(test, gold), self._solver()
         start = sentence_start(problem, test, gold, solver)
         return solver.solve(problem) if start is None else solver.solve(problem, start=start)
 
+    def _compiled(self) -> bool:
+        """True when the compiled core may align this metric's pairs (the exact solver on the Smatch problem)."""
+        return self.solver == "exact" and type(self).problem is AlignedMatch.problem
+
     def pair(self, test: Graph, gold: Graph) -> PairResult:
+        if self._compiled():
+            found = pair_natively(test, gold, self.preset.duplicates, self.timeout)
+            if found is not None:
+                aligned, value, upper, status, n_test, n_gold, seconds = found
+                details = {"lower": value, "upper": upper, "status": status, "solver_seconds": seconds, "alignment": aligned}
+                return PairResult((value, n_test, n_gold, upper), details)
         alignment = self.align(test, gold)
         gold_vars = gold.variables
         mapping = [
