@@ -18,6 +18,7 @@ from amrmetrics import _native
 from amrmetrics.align.indexed import index_problem
 from amrmetrics.align.problem import AlignmentProblem
 from amrmetrics.align.result import Alignment
+from amrmetrics.align.solve import SOLVERS
 from amrmetrics.graph import Graph
 
 MAX_CANDIDATES = 1 << 16
@@ -45,6 +46,12 @@ def solve_natively(problem: AlignmentProblem, timeout: float | None) -> Alignmen
         return None
     mapping, value, upper, status = found
     return Alignment(mapping, value, upper, status, time.perf_counter() - began)
+
+
+def is_exact_solver(solver: object) -> bool:
+    """True for the registered exact solver itself (not a subclass or a solver plugged in from Python):
+    the compiled core answers only for it."""
+    return type(solver) is SOLVERS["exact"]
 
 
 def align_natively(test: Graph, gold: Graph, duplicates: str, timeout: float | None) -> Alignment | None:

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from amrmetrics.align import AlignmentProblem, build_problem
-from amrmetrics.align.native import align_natively, pair_natively
+from amrmetrics.align.native import align_natively, is_exact_solver, pair_natively
 from amrmetrics.align.solve import Alignment, SolverName, make_solver
 from amrmetrics.defaults import DEFAULT_SEED
 from amrmetrics.graph import Graph
@@ -83,8 +83,9 @@ class AlignedMatch(MatchMetric):
         return solver.solve(problem) if start is None else solver.solve(problem, start=start)
 
     def _compiled(self) -> bool:
-        """True when the compiled core may align this metric's pairs (the exact solver on the Smatch problem)."""
-        return self.solver == "exact" and type(self).problem is AlignedMatch.problem
+        """True when the compiled core may align this metric's pairs: the registered exact solver (not one
+        plugged in from Python) on the Smatch problem (not a graded or restricted one)."""
+        return self.solver == "exact" and type(self).problem is AlignedMatch.problem and is_exact_solver(self._solver())
 
     def pair(self, test: Graph, gold: Graph) -> PairResult:
         if self._compiled():
