@@ -421,6 +421,7 @@ enum class Verdict { Certified, Fallback };
 struct Limits {
     int max_nodes = 256;           // test or gold nodes of what is left after elimination (dense assignment)
     long branch_nodes = 20000;     // branch-and-bound nodes per problem
+    long branch_work = 20000000;   // branch-and-bound work per problem (candidates and links visited)
     int lagrangian_rounds = 8;
 };
 
@@ -472,7 +473,7 @@ class Prover {
         choice_.assign(p_.n1, -1);
         taken_.assign(p_.n2, 0);
         chosen_.assign(p_.size(), 0);
-        nodes_ = 0;
+        nodes_ = work_ = 0;
         best_ = target_;
         best_choice_.clear();
         bool complete = search(0, 0);
@@ -509,7 +510,7 @@ class Prover {
     // branch and bound state
     std::vector<int> order_, choice_, best_choice_;
     std::vector<char> taken_, chosen_;
-    long nodes_ = 0;
+    long nodes_ = 0, work_ = 0;
     i64 best_ = 0;
 
     /// The assignment bound of the open candidates' potentials (``open[c]`` < 0: not open).
@@ -540,7 +541,8 @@ class Prover {
     /// Depth-first search over the rows in ``order_``; ``fixed`` is what the chosen candidates earn.
     /// False when the node limit or the clock is hit.
     bool search(size_t depth, i64 fixed) {
-        if (++nodes_ > limits_.branch_nodes || (nodes_ % 256 == 0 && clock_.passed())) return false;
+        work_ += p_.size() + p_.links();
+        if (++nodes_ > limits_.branch_nodes || work_ > limits_.branch_work || (nodes_ % 256 == 0 && clock_.passed())) return false;
         if (depth == order_.size()) {
             if (fixed > best_) {
                 best_ = fixed;
