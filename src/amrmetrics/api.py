@@ -11,13 +11,23 @@
 A pair is given as two PENMAN strings or two graphs; a corpus as two files (``pathlib.Path``)
 or two sequences of strings/graphs. Each call builds its own metric objects (and solvers), so
 nothing is shared between calls; a :class:`Scorer` builds them once for many calls (a training
-loop). ``executor="dask"`` (or a ``distributed.Client``) runs a corpus on a Dask cluster.
+loop). A model's embeddings are kept on disk between runs (:mod:`amrmetrics.embed.store`);
+``cache=False`` in any call leaves that cache alone, as ``--no-cache`` does. ``executor="dask"``
+(or a ``distributed.Client``) runs a corpus on a Dask cluster.
+
+Errors: an unknown keyword argument is a ``TypeError`` (as for any function); a bad input is an
+:class:`~amrmetrics.errors.DataError`, a bad call (metric, parameter) a
+:class:`~amrmetrics.errors.UsageError`, a missing optional package a
+:class:`~amrmetrics.errors.BackendMissing` (also an ``ImportError``) that says what to install. A
+message names settings as keyword arguments (``on_error="zero"``), never as command-line options.
 """
 
 from __future__ import annotations
 
+import functools
+import inspect
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -26,15 +36,17 @@ import numpy as np
 from amrmetrics.defaults import DEFAULT_SEED
 from amrmetrics.engine.corpus import CorpusResult, RunOptions, compare_corpora, score_corpora
 from amrmetrics.engine.executors import open_executor
+from amrmetrics.engine.prime import without_disk_cache
 from amrmetrics.engine.run import score_pair
 from amrmetrics.engine.scorer import WarmScorer
 from amrmetrics.engine.sources import CorpusLike, GraphLike, to_graph
 from amrmetrics.metrics.base import Metric, PairResult
-from amrmetrics.metrics.registry import build_metric, parse_metrics
+from amrmetrics.metrics.registry import build_metric, parameter_names, parse_metrics
 from amrmetrics.read import OnError
 from amrmetrics.stats.aggregate import MetricReport
 from amrmetrics.stats.bootstrap import DEFAULT_RESAMPLES
 from amrmetrics.stats.significance import DEFAULT_TRIALS, Comparison
+from amrmetrics.words import did_you_mean
 
 if TYPE_CHECKING:  # the report's modules (and the solver they need) load only when explain() is called
     from amrmetrics.explaining.model import Explanation
@@ -68,7 +80,13 @@ class PairScore:
         scores = self.__dict__.get("scores", {})
         if name in scores:
             return scores[name]
-        raise AttributeError(name)
+        if name.startswith("__"):  # a protocol lookup (copy, pickle), not a score
+            raise AttributeError(name)
+        metric = self.__dict__.get("metric", "")
+        raise AttributeError(
+            f"{metric} has no score {name!r}{did_you_mean(name, scores)}; its scores: {', '.join(scores) or 'none'} "
+            "(attributes: metric, scores, stats, details)"
+        )
 
 
 @dataclass(frozen=True)
@@ -94,11 +112,63 @@ class CorpusScore:
         return self.report.signature
 
 
-def _metrics(metrics: str | Metric | Iterable[str | Metric], options: Mapping[str, Any]) -> list[Metric]:
+RUN_OPTIONS = frozenset({"seed"})
+"""Options a corpus run reads besides the metrics having them: ``seed`` also seeds the bootstrap."""
+
+
+@functools.cache
+def _keywords(function: Callable[..., Any]) -> frozenset[str]:
+    """The keyword-only arguments ``function`` names itself (beside its ``**options``)."""
+    parameters = inspect.signature(function).parameters.values()
+    return frozenset(p.name for p in parameters if p.kind is inspect.Parameter.KEYWORD_ONLY)
+
+
+def _check_options(
+    caller: str,
+    options: Mapping[str, Any],
+    keywords: Collection[str],
+    takes: Sequence[Metric],
+    corpus_only: Collection[str] = (),
+) -> None:
+    """Refuse an option that neither ``caller`` (its ``keywords``) nor a metric it built from a spec
+    (``takes``) has, as Python refuses an unknown keyword argument: a typo must not leave the
+    defaults in place without a word. ``corpus_only`` options are refused for a single pair."""
+    parameters = list(dict.fromkeys(p for metric in takes for p in parameter_names(type(metric))))
+    unknown = [name for name in options if name not in keywords and name not in parameters]
+    if not unknown:
+        return
+    corpus = [name for name in unknown if name in corpus_only]
+    if corpus:
+        what = f"keyword argument {corpus[0]!r}" if len(corpus) == 1 else f"keyword arguments {', '.join(map(repr, corpus))}"
+        raise TypeError(f"{caller}() got {what}, for corpora only: test and gold here are one pair of graphs")
+    valid = [", ".join(sorted(keywords))] if keywords else []
+    if takes:
+        valid.append(f"the parameters of {', '.join(m.spec() for m in takes)}: {', '.join(parameters) or 'none'}")
+    named = ", ".join(f"{name!r}{did_you_mean(name, [*keywords, *parameters])}" for name in unknown)
+    what = "an unexpected keyword argument" if len(unknown) == 1 else "unexpected keyword arguments"
+    raise TypeError(f"{caller}() got {what} {named}; valid: {'; '.join(valid) or 'none'}")
+
+
+def _metrics(
+    caller: str,
+    metrics: str | Metric | Iterable[str | Metric],
+    options: Mapping[str, Any],
+    keywords: Collection[str] = (),
+    corpus_only: Collection[str] = (),
+) -> list[Metric]:
+    """The metrics of a call: specs built with ``options`` as defaults for the parameters they have,
+    metric objects as they are; ``options`` checked (see :func:`_check_options`). ``cache=False``
+    switches off the embedding disk cache of every call that builds metrics (as ``--no-cache`` does)."""
     items = [metrics] if isinstance(metrics, (str, Metric)) else list(metrics)
     out: list[Metric] = []
+    takes: list[Metric] = []
     for item in items:
-        out.extend([item] if isinstance(item, Metric) else parse_metrics(item, options))
+        built = [item] if isinstance(item, Metric) else parse_metrics(item, options)
+        takes += [] if isinstance(item, Metric) else built
+        out.extend(built)
+    _check_options(caller, options, {*keywords, "cache"}, takes, corpus_only)
+    if not options.get("cache", True):
+        without_disk_cache(out)
     return out
 
 
@@ -148,12 +218,14 @@ def score_corpus(
 
     ``options`` (e.g. ``timeout=10``, ``solver="hillclimb"``, ``seed=1``) are defaults for every
     metric that has a parameter of that name, as the command-line options are; ``seed`` also seeds
-    the ``bootstrap`` resamples of the 95% intervals (none by default), as ``--seed`` does.
+    the ``bootstrap`` resamples of the 95% intervals (none by default), as ``--seed`` does. An
+    option that no metric named by a spec has (nor this function) is a ``TypeError`` naming the
+    valid ones, as for any keyword argument: a typo never leaves a default in place unnoticed.
     ``executor``: ``"processes"`` (default: ``jobs`` local processes), ``"dask"`` (a local Dask
     cluster of ``jobs`` workers, or the one whose ``scheduler`` address is given) or a
     ``distributed.Client``; the numbers are the same for every executor.
     """
-    built = _metrics(metrics, options)
+    built = _metrics("score_corpus", metrics, options, _keywords(score_corpus) | RUN_OPTIONS)
     with open_executor(executor, jobs, scheduler) as opened:
         run_options = RunOptions(on_error, pair_by_id, jobs, bootstrap, options.get("seed", DEFAULT_SEED), opened)
         return _corpus_scores(score_corpora(test, gold, built, run_options))
@@ -185,7 +257,7 @@ def compare(
     the result has the same shape for every corpus size. ``executor`` and ``scheduler`` as for
     :func:`score_corpus`.
     """
-    built = _metrics(metrics, options)
+    built = _metrics("compare", metrics, options, _keywords(compare))
     with open_executor(executor, jobs, scheduler) as opened:
         run_options = RunOptions(on_error, pair_by_id, jobs, resamples, seed, opened)
         compared = compare_corpora(a, b, gold, built, run_options, trials=trials)
@@ -217,13 +289,17 @@ def explain(
     """
     from amrmetrics.explaining.build import explain_corpora, explain_systems, explained_metric
 
-    built = _metrics(metric, options)
+    built = _metrics("explain", metric, options, _keywords(explain) | RUN_OPTIONS)
     if len(built) != 1:
         raise ValueError(f"explain takes one metric, not {len(built)}")
     explained_metric(built)
     run_options = RunOptions(on_error, pair_by_id, jobs, bootstrap, options.get("seed", DEFAULT_SEED))
     if b is not None:
         return explain_systems(test, b, gold, built[0], run_options, trials=trials)
+    if built[0].unit == "document":  # UMR documents with umr: every sentence and the document layer
+        from amrmetrics.explaining.umr import explain_umr
+
+        return explain_umr(test, gold, built[0], run_options)  # type: ignore[arg-type]
     return explain_corpora(test, gold, built[0], run_options, fine=fine)
 
 
@@ -231,14 +307,6 @@ def _score_pair(test: GraphLike, gold: GraphLike, built: Sequence[Metric]) -> di
     """Every metric's score of one pair (each graph prepared once per preset), keyed by metric spec."""
     results, _ = score_pair(built, to_graph(test), to_graph(gold))
     return {metric.spec(): _pair_scores(metric, [result])[0] for metric, result in zip(built, results)}
-
-
-def score_pair_of(test: GraphLike, gold: GraphLike, metric: str | Metric = "smatch", **options: Any) -> PairScore:
-    """Score one pair with one metric."""
-    built = _metrics(metric, options)
-    if len(built) != 1:
-        raise ValueError(f"expected one metric, got {metric!r}")
-    return next(iter(_score_pair(test, gold, built).values()))
 
 
 def _is_corpus(value: Any) -> bool:
@@ -262,9 +330,11 @@ def score(
     s2match, sema, xsmatch, xs2match), ``score`` for single-number metrics (rematch, sembleu, simple, wlk,
     wwlk, xsembleu), and ``<aspect>.P``/``.R``/``.F`` for ``smatch:fine``.
     """
+    run = _keywords(score_corpus) | RUN_OPTIONS
     if _is_corpus(test) or _is_corpus(gold):
-        return score_corpus(test, gold, metrics, **options)
-    built = _metrics(metrics, options)
+        built = _metrics("score", metrics, options, run)
+        return score_corpus(test, gold, built, **{k: v for k, v in options.items() if k in run})
+    built = _metrics("score", metrics, options, corpus_only=run)
     scored = _score_pair(test, gold, built)
     one = isinstance(metrics, Metric) or (isinstance(metrics, str) and len(built) == 1)
     return next(iter(scored.values())) if one else scored
@@ -282,14 +352,18 @@ def smatch(
     """Smatch of a pair (two PENMAN strings or graphs) or of two corpora (files or sequences).
 
     Same defaults as ``amrmetrics score``: preset ``smatch``, exact solver, no time limit.
+    ``options`` are Smatch's other parameters (``restarts``, ``seed``) and, for corpora, the
+    keyword arguments of :func:`score_corpus`.
     """
     params = {"std": std, "solver": solver, "timeout": timeout}
-    metric = build_metric("smatch", {}, {k: v for k, v in params.items() if v is not None})
-    if _is_corpus(test) or _is_corpus(gold):
-        return next(iter(score_corpus(test, gold, metric, **options).values()))
-    if options:
-        raise TypeError(f"options {', '.join(options)} only apply to corpora")
-    return score_pair_of(test, gold, metric)
+    metric = build_metric("smatch", {}, {**options, **{k: v for k, v in params.items() if v is not None}})
+    run = _keywords(score_corpus) | RUN_OPTIONS
+    corpus = _is_corpus(test) or _is_corpus(gold)
+    keywords, corpus_only = (run, ()) if corpus else ((), run)
+    _check_options("smatch", options, keywords, [metric], corpus_only)
+    if corpus:
+        return next(iter(score_corpus(test, gold, metric, **{k: v for k, v in options.items() if k in run}).values()))
+    return next(iter(_score_pair(test, gold, [metric]).values()))
 
 
 def matrix(
@@ -308,7 +382,7 @@ def matrix(
     from amrmetrics.engine.sources import entries_of
     from amrmetrics.read import CorpusError, format_errors
 
-    built = _metrics(metric, options)
+    built = _metrics("matrix", metric, options, _keywords(matrix))
     if len(built) != 1:
         raise ValueError(f"expected one metric, got {metric!r}")
     entries = entries_of(graphs, "graphs")
@@ -347,7 +421,7 @@ class Scorer:
         bootstrap: int | None = None,
         **options: Any,
     ) -> None:
-        built = _metrics(metrics, options)
+        built = _metrics("Scorer", metrics, options, _keywords(Scorer.__init__) | RUN_OPTIONS)
         self._one = isinstance(metrics, Metric) or (isinstance(metrics, str) and len(built) == 1)
         run_options = RunOptions(on_error, False, jobs, bootstrap, options.get("seed", DEFAULT_SEED))
         self._warm = WarmScorer(built, run_options)

@@ -14,13 +14,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from amrmetrics.errors import UsageError
+from amrmetrics.words import did_you_mean
 
 
 class Registry(dict[str, str]):
     """Names of one kind of component and where each is defined (``"module:attribute"``).
 
     ``registry[name]`` is the object itself, imported once; an unknown name raises ``error``
-    listing the known ones. ``registry.target(name)`` is the string.
+    naming the closest known one and listing them all. ``registry.target(name)`` is the string.
     """
 
     def __init__(self, kind: str, targets: Mapping[str, str], error: type[Exception] = UsageError) -> None:
@@ -33,10 +34,14 @@ class Registry(dict[str, str]):
         """Where ``name`` is defined."""
         return dict.__getitem__(self, name)
 
+    def unknown(self, name: str) -> Exception:
+        """The error for a name that is not registered: the closest known name, and all of them."""
+        return self.error(f"unknown {self.kind} {name!r}{did_you_mean(name, self)}; known: {', '.join(self)}")
+
     def __getitem__(self, name: str) -> Any:
         if name not in self._loaded:
             if name not in self:
-                raise self.error(f"unknown {self.kind} {name!r}; known: {', '.join(self)}")
+                raise self.unknown(name)
             module, _, path = self.target(name).partition(":")
             found: Any = importlib.import_module(module)
             for part in path.split("."):
@@ -51,3 +56,28 @@ class Registry(dict[str, str]):
     def __delitem__(self, name: str) -> None:
         super().__delitem__(name)
         self._loaded.pop(name, None)
+
+
+class Names:
+    """What a string parameter takes, read from a registry: ``std: Annotated[str, Names(PRESETS)]``.
+
+    The values are the registry's names, with ``extra`` names before them (``auto``); ``joined``
+    (e.g. ``+``) when several names combine into one value; ``other`` (e.g. ``FILE``) when any other
+    value is read as that. Listings (``amrmetrics metrics``) read it, so no list of values is written twice.
+    """
+
+    def __init__(self, registry: Registry, *, extra: tuple[str, ...] = (), joined: str = "", other: str = "") -> None:
+        self.registry, self.extra, self.joined, self.other = registry, extra, joined, other
+
+    def choices(self) -> tuple[str, ...] | None:
+        """Every value when they are a closed set, else None."""
+        return None if self.joined or self.other else (*self.extra, *self.registry)
+
+    def describe(self) -> str:
+        """The values as a listing writes them: ``a|b|c``, ``auto or a|b joined by '+'``, ``a|b or FILE``."""
+        names = "|".join(self.registry)
+        if self.joined:
+            names = f"{names} joined by '{self.joined}'"
+            return f"{'|'.join(self.extra)} or {names}" if self.extra else names
+        names = "|".join((*self.extra, *self.registry))
+        return f"{names} or {self.other}" if self.other else names

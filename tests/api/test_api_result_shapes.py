@@ -54,9 +54,11 @@ def test_smatch_pair_scores_by_hand():
 
 ASPECT_METRICS = {"smatch-fine", "docsmatch"}
 """Metrics keyed ``<aspect>.P`` (their specs are ``smatch:fine`` and ``smatch:doc=...``)."""
+DOCUMENT_METRICS = {"umr": "Comprehensive", "ancast": "Comp", "jumach": "Jumach"}
+"""Metrics of UMR documents (keyed ``<aspect>.P``), scored on the UMR examples, with their headline aspect."""
 
 
-@pytest.mark.parametrize("name", sorted(set(METRICS) - ASPECT_METRICS))
+@pytest.mark.parametrize("name", sorted(set(METRICS) - ASPECT_METRICS - set(DOCUMENT_METRICS)))
 def test_every_metric_follows_the_documented_key_rule(name):
     pair = amrmetrics.score(TEST, GOLD, name)
     corpus = amrmetrics.score([TEST, GOLD], [GOLD, GOLD], name)[name]
@@ -78,7 +80,17 @@ def test_document_smatch_has_the_document_and_coreference_aspects():
 
 
 def test_every_registered_metric_is_in_the_rule():
-    assert set(METRICS) - ASPECT_METRICS == set(KEYS)
+    assert set(METRICS) - ASPECT_METRICS - set(DOCUMENT_METRICS) == set(KEYS)
+
+
+@pytest.mark.parametrize("name", sorted(DOCUMENT_METRICS))
+def test_document_metrics_follow_the_aspect_rule_and_refuse_a_graph_pair(name):
+    corpus = amrmetrics.score(EXAMPLES / "umr" / "pred", EXAMPLES / "umr" / "gold", name)[name]
+    aspects = {key.rsplit(".", 1)[0] for key in corpus.micro}
+    assert DOCUMENT_METRICS[name] in aspects
+    assert set(corpus.micro) == set(corpus.macro) == set(corpus.pairs[0].scores) == {f"{a}.{k}" for a in aspects for k in PRF}
+    with pytest.raises(ValueError, match="UMR documents"):
+        amrmetrics.score(TEST, GOLD, name)
 
 
 def test_compare_below_ten_pairs_keeps_the_interval_shape():

@@ -57,5 +57,5 @@ def test_bad_inputs_are_clear():
         amrmetrics.smatch("(a / x", "(a / x)")
     with pytest.raises(TypeError):
         amrmetrics.smatch(1, 2)
-    with pytest.raises(amrmetrics.CorpusError, match="test has 1 graphs but gold has 2"):
+    with pytest.raises(amrmetrics.CorpusError, match="test has 1 graph but gold has 2"):
         amrmetrics.score(["(a / x)"], ["(a / x)", "(b / y)"])

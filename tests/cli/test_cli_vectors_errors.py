@@ -107,3 +107,33 @@ def test_an_npy_row_that_is_not_finite(capsys, tmp_path: Path, metric: str) -> N
 def test_a_good_file_still_scores(capsys) -> None:
     assert main(["score", PRED, GOLD, "-m", "wwlk,s2match", "--vectors", str(TINY), "--no-progress", "-j", "2"]) == 0
     assert capsys.readouterr().out.count("vectors:tiny-vectors.txt@") == 2
+
+
+BINARY_FILES = {
+    "bytes.vec": bytes(range(256)) * 16,
+    "random.vec": np.random.default_rng(7).bytes(3000).replace(b"\x00", b"\x01").replace(b"\n", b" "),
+    "model.bin": b"3 300\nthe " + np.arange(900, dtype=np.float32).tobytes() + b"\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(BINARY_FILES))
+def test_a_binary_file_is_named_in_a_short_line(capsys, tmp_path: Path, name: str) -> None:
+    path = tmp_path / name
+    path.write_bytes(BINARY_FILES[name])
+    err = failed(capsys, "score", PRED, GOLD, "-m", "s2match", "--vectors", str(path))
+    assert err.startswith(f"amrmetrics: error: {path}: not GloVe or word2vec text (it is binary data") and len(err) < 200
+
+
+def test_a_compressed_file_says_to_decompress_it(capsys, tmp_path: Path) -> None:
+    import gzip
+
+    path = tmp_path / "glove.txt.gz"
+    path.write_bytes(gzip.compress(b"dog 0.1 0.2\ncat 0.2 0.1\n"))
+    err = failed(capsys, "score", PRED, GOLD, "-m", "s2match", "--vectors", str(path))
+    assert f"{path}: not GloVe or word2vec text (it is gzip-compressed: decompress it first)" in err
+
+
+def test_a_long_bad_value_is_cut(capsys, tmp_path: Path) -> None:
+    path = _text(tmp_path, "long.txt", "dog " + "x" * 5000 + " 0.5\n")
+    err = failed(capsys, "score", PRED, GOLD, "-m", "s2match", "--vectors", path)
+    assert f"{path}, line 1: '{'x' * 40}'... (5000 characters) is not a number" in err and len(err) < 300

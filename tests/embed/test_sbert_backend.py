@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from amrmetrics.embed import open_embedder
-from amrmetrics.embed.backends import EmbedderUnavailable
+from amrmetrics.errors import BackendMissing
 from amrmetrics.embed.calibration import Calibration
 from amrmetrics.embed.sbert import SentenceTransformerEmbedder
 
@@ -89,9 +89,6 @@ def test_pickles_without_its_model_and_keeps_its_cache(fake_package):
 
 
 def test_without_the_package_the_error_says_what_to_install(monkeypatch):
-    def missing(name):
-        raise importlib.metadata.PackageNotFoundError(name)
-
-    monkeypatch.setattr(importlib.metadata, "version", missing)
-    with pytest.raises(EmbedderUnavailable, match=r"st:m needs the sentence-transformers package \(pip install sentence-transformers\)"):
+    monkeypatch.setitem(sys.modules, "sentence_transformers", None)
+    with pytest.raises(BackendMissing, match=r"st:m needs sentence-transformers, which is not installed: pip install sentence-transformers"):
         open_embedder("st:m")

@@ -297,3 +297,49 @@ def test_a_document_pair_shows_its_sentence_rows(browser: Any, tmp_path: Path) -
     visit.graphs(2)
     assert visit.page.locator("table.sentences tr.aspect-row").inner_text().split("\t")[-3:] == ["n/a", "n/a", "n/a"]
     visit.close()
+
+
+WIDE = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet", "kilo", "lima"]
+MIN_FONT = 10.0
+"""Pixels: the smallest text a graph may be drawn at when it opens or is fitted (smaller is not read comfortably)."""
+
+DRAWN = """(panel) => {
+  const box = panel.querySelector('.graph'), svg = box.querySelector('svg'), frame = box.getBoundingClientRect();
+  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  const fonts = Array.from(svg.querySelectorAll('text')).map(t => parseFloat(getComputedStyle(t).fontSize) * scale);
+  const nodes = {};
+  svg.querySelectorAll('.node.var').forEach(n => { const r = n.getBoundingClientRect(); nodes[n.dataset.var] = [r.left, r.right]; });
+  return {font: Math.min(...fonts), nodes, frame: [frame.left, frame.right], wide: box.scrollWidth > box.clientWidth};
+}"""
+
+
+def test_a_wide_pair_reads_in_written_order_at_a_readable_size(browser: Any, tmp_path: Path) -> None:
+    """A root with :ARG0, :ARG1 and :op1 ... :op12: wider than its panel. Both graphs draw the children left to
+    right as written, no text under MIN_FONT pixels (on opening and after "fit"), the root in view."""
+    def graph(changed: dict[int, str]) -> str:
+        ops = " ".join(f":op{k + 1} (n{k + 1} / {changed.get(k, name)})" for k, name in enumerate(WIDE))
+        return f"(a / and :ARG0 (b / boy) :ARG1 (c / cat) {ops})"
+
+    test, gold = tmp_path / "test.amr", tmp_path / "gold.amr"
+    test.write_text(graph({3: "dog"}) + "\n", encoding="utf-8")
+    gold.write_text(graph({}) + "\n", encoding="utf-8")
+    path = amrmetrics.explain(test, gold, fine=False, bootstrap=10).to_html(tmp_path / "wide.html")
+    visit = Visit(browser, path, "#pair-1")
+    visit.graphs(2)
+    written = ["b", "c"] + [f"n{k}" for k in range(1, len(WIDE) + 1)]
+    for opened in (True, False):
+        if not opened:  # the same after "fit"
+            for button in visit.page.locator("button[data-z='fit']").all():
+                button.click()
+        for k in range(2):
+            drawn = visit.page.locator(".panel").nth(k).evaluate(DRAWN)
+            centres = [sum(drawn["nodes"][v]) / 2 for v in written]
+            assert centres == sorted(centres) and len(set(centres)) == len(centres), drawn["nodes"]
+            assert drawn["wide"]  # the graph is wider than its panel: it scrolls
+            assert drawn["font"] >= MIN_FONT - 1e-6
+            root, frame = drawn["nodes"]["a"], drawn["frame"]
+            assert frame[0] <= root[0] and root[1] <= frame[1]
+    visit.page.screenshot(path=str(tmp_path / "wide.png"))
+    screenshot(visit, "wide-pair.png")
+    visit.clean()
+    visit.close()

@@ -51,9 +51,9 @@ def test_explain_signs_and_scores_like_score(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     score = run("score", PRED, GOLD, "--pair-by-id", "--bootstrap", "1000", "--format", "json", "--no-progress")
     expected = json.loads(score.stdout)["metrics"][0]
-    lines = done.stdout.splitlines()
-    assert lines[0] == f"wrote {out}: 5 pairs, {out.stat().st_size / 1e6:.2f} MB"
-    assert lines[-1] == f"signature: {expected['signature']}"
+    assert done.stderr == f"wrote {out}: 5 pairs, {out.stat().st_size / 1e6:.2f} MB\n"  # a message, not a result
+    micro = ", ".join(f"{k} {100 * expected['micro'][k]:.2f}" for k in ("P", "R", "F"))
+    assert done.stdout.splitlines() == [f"smatch: micro {micro} (x100)", f"signature: {expected['signature']}"]
     data = page_data(out)
     assert data["signature"] == expected["signature"]
     assert data["systems"][0]["report"]["micro"] == expected["micro"]

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import DATA
+from conftest import DATA, EXAMPLES
 
 import amrmetrics
 
@@ -103,7 +103,26 @@ def test_the_cli_explains_document_smatch(tmp_path: Path) -> None:
     command = [sys.executable, "-m", "amrmetrics", "explain", str(TEST), str(GOLD), "-m", "smatch:doc=sentence", "-o", str(out), "--no-fine", "--bootstrap", "10"]
     done = subprocess.run(command, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith(f"wrote {out}: 6 pairs") and "Coref.F" in done.stdout
+    assert done.stderr.startswith(f"wrote {out}: 6 pairs") and "Coref.F" in done.stdout
+
+
+def test_documents_without_coreference_print_no_nan(tmp_path: Path) -> None:
+    """No document merges a node: the coreference score does not exist, and is shown as the tables show it."""
+    docs = []
+    for source in (EXAMPLES / "pred.amr", EXAMPLES / "gold.amr"):
+        docs.append(tmp_path / f"{source.stem}.docs.amr")
+        assert subprocess.run([sys.executable, "-m", "amrmetrics", "documents", str(source), "-n", "5", "-o", str(docs[-1])]).returncode == 0
+    out = tmp_path / "docs.html"
+    command = [sys.executable, "-m", "amrmetrics", "explain", *map(str, docs), "-m", "smatch:doc=sentence", "-o", str(out), "--no-fine", "--bootstrap", "10"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    score = subprocess.run([sys.executable, "-m", "amrmetrics", "score", *map(str, docs), "-m", "smatch:doc=sentence", "-f", "json"],
+                           capture_output=True, text=True, timeout=600)
+    micro = json.loads(score.stdout)["metrics"][0]["micro"]
+    assert micro["Coref.F"] is None and micro["Smatch.F"] is not None
+    shown = ", ".join(f"{k} {'n/a' if v is None else f'{100 * v:.2f}'}" for k, v in micro.items())
+    assert done.stdout.splitlines()[0] == f"smatch:doc=sentence: micro {shown} (x100)"
+    assert "nan" not in done.stdout.lower() and "nan" not in done.stderr.lower()
 
 
 def test_a_comparison_of_documents_has_rows_for_both_systems() -> None:

@@ -82,8 +82,8 @@ def test_structural_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert row["spearman"] == pytest.approx(-1.0) and row["monotonicity"] == {"violations": 0, "steps": 9}
     assert main(argv + ["--format", "markdown", "--resamples", "50"]) == 0
     text = capsys.readouterr().out
-    assert "| rematch | -100.00 | [-100.00, -100.00] | 0/9 | 0.0 | 100.0 |" in text
-    assert "signature: rematch|classes:none|compat:no|motifs:set" in text
+    assert r"| rematch | -100.00 | \[-100.00, -100.00] | 0/9 | 0.0 | 100.0 |" in text
+    assert "signature: `rematch|classes:none|compat:no|motifs:set" in text
     pytest.importorskip("matplotlib")
     plot = tmp_path / "damage.png"
     assert main(argv + ["--resamples", "10", "--plot", str(plot)]) == 0

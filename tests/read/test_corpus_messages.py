@@ -5,10 +5,17 @@ from __future__ import annotations
 
 import pytest
 
+from amrmetrics.errors import spoken
 from amrmetrics.graph import Graph
-from amrmetrics.read import CorpusError, GraphError, format_errors, pair_files, read_graphs
+from amrmetrics.read import CorpusError, GraphError, pair_files, read_graphs
+from amrmetrics.read import format_errors as marked_errors
 
-TAIL = "Use --on-error zero (score them as empty graphs) or --on-error skip (leave the pairs out)."
+TAIL = 'Use on_error="zero" (score them as empty graphs) or on_error="skip" (leave the pairs out).'
+
+
+def format_errors(*args, **kwargs) -> str:
+    """The list as the Python API says it (the command line writes --on-error zero)."""
+    return spoken(marked_errors(*args, **kwargs), cli=False)
 
 
 def test_one_error_is_singular_and_the_advice_follows():
@@ -48,7 +55,7 @@ def test_pairing_by_position_names_both_counts(tmp_path):
     a, b = write(tmp_path, "a.amr", [None, None]), write(tmp_path, "b.amr", [None])
     with pytest.raises(CorpusError) as err:
         pair_files(a, b)
-    assert str(err.value) == f"{a} has 2 graphs but {b} has 1: the files must pair one to one (use --pair-by-id to pair by '# ::id')"
+    assert str(err.value) == f"{a} has 2 graphs but {b} has 1: the files must pair one to one (use pair_by_id=True to pair by '# ::id')"
 
 
 def test_pairing_by_id_follows_the_test_order(tmp_path):
@@ -66,7 +73,7 @@ def test_pairing_by_id_follows_the_test_order(tmp_path):
         (["s1"], ["s1", "s5"], "1 id(s) of {b} not in {a}: s5"),
         (["s1", "s1"], ["s1"], "{a}: id 's1' is used by graphs 1 and 2"),
         (["s1"], ["s1", "s1"], "{b}: id 's1' is used by graphs 1 and 2"),
-        (["s1", None], ["s1", "s2"], "{a}: graph 2 (line 4) has no '# ::id' (needed by --pair-by-id)"),
+        (["s1", None], ["s1", "s2"], "{a}: graph 2 (line 4) has no '# ::id' (needed by pair_by_id=True)"),
     ],
 )
 def test_pairing_by_id_says_which_ids_do_not_pair(tmp_path, test_ids, gold_ids, message):

@@ -4,6 +4,7 @@ errors that differ (another file, graph or message) all stay, in the order they 
 from __future__ import annotations
 
 from amrmetrics.cli.main import main
+from amrmetrics.errors import spoken
 from amrmetrics.read import GraphError, distinct_errors, format_errors
 
 TAIL = "Use --on-error zero (score them as empty graphs) or --on-error skip (leave the pairs out)."
@@ -14,7 +15,7 @@ def test_equal_errors_count_once_and_keep_their_first_place():
     c = GraphError("worse", file="t.amr", number=1, line=1)
     errors = [a, b, GraphError("bad", file="t.amr", number=1, line=1), c, b]
     assert [str(e) for e in distinct_errors(errors)] == [str(a), str(b), str(c)]
-    assert format_errors(errors).splitlines() == [
+    assert spoken(format_errors(errors), cli=True).splitlines() == [
         "3 malformed graphs:", "  t.amr: graph 1 (line 1): bad", "  g.amr: graph 1 (line 1): bad",
         "  t.amr: graph 1 (line 1): worse", TAIL,
     ]

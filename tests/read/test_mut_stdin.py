@@ -8,7 +8,8 @@ import sys
 import pytest
 
 from amrmetrics.read import corpus
-from amrmetrics.read.corpus import CorpusError, counted_entries, pair_files
+from amrmetrics.errors import UsageError
+from amrmetrics.read.corpus import counted_entries, pair_files
 
 
 def test_standard_input_is_kept_whole_even_beyond_the_size_kept_for_files(monkeypatch):
@@ -27,7 +28,7 @@ def test_a_file_beyond_that_size_is_read_again_for_its_entries(monkeypatch, tmp_
     assert count == 3 and [e.graph.instances[0] for e in entries] == [("a", "b"), ("c", "d"), ("g", "h")]
 
 
-def test_both_files_from_standard_input_is_an_error():
-    with pytest.raises(CorpusError) as caught:
+def test_both_files_from_standard_input_is_a_usage_error():
+    with pytest.raises(UsageError) as caught:
         pair_files("-", "-")
     assert str(caught.value) == "only one of the files can be '-' (standard input is read once)"

@@ -50,7 +50,7 @@ def file_verdict(text: str) -> tuple[str, int, str] | None:
     [
         pytest.param("()", 10, "a node with no variable and no concept: '()'", id="empty-node"),
         pytest.param('(a / b :op1 "()"\n   :ARG0 ())', 11, "a node with no variable and no concept: '()'", id="nested-empty-node"),
-        pytest.param("(a / b) (c / d)", 10, "unexpected text after the graph: '(c / d)'", id="second-graph"),
+        pytest.param("(a / b) (c / d))", 10, "unexpected text after the graph: '(c / d))'", id="second-graph-and-more"),
         pytest.param("(a / b))", 10, "unexpected text after the graph: ')'", id="extra-close"),
         pytest.param("(a / b)\n:ARG0 (c / d)", 11, "unexpected text after the graph: ':ARG0 (c / d)'", id="text-on-next-line"),
         pytest.param("(a / b) ~e.1", 10, "unexpected text after the graph: '~e.1'", id="alignment-after-graph"),

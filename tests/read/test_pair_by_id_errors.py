@@ -21,13 +21,13 @@ def pairs_of(tmp_path, test_text: str) -> None:
 def test_a_test_graph_without_an_id_is_named_with_its_file(tmp_path):
     with pytest.raises(CorpusError) as err:
         pairs_of(tmp_path, "(a / b)\n")
-    assert str(err.value) == f"{tmp_path / 't.amr'}: graph 1 (line 1) has no '# ::id' (needed by --pair-by-id)"
+    assert str(err.value) == f"{tmp_path / 't.amr'}: graph 1 (line 1) has no '# ::id' (needed by pair_by_id=True)"
 
 
 def test_a_broken_test_graph_without_an_id_gives_its_own_error(tmp_path):
     with pytest.raises(CorpusError) as err:
         pairs_of(tmp_path, "(a :ARG0 (b / c))\n")
-    assert str(err.value) == f"--pair-by-id needs every graph's id, but {tmp_path / 't.amr'}: graph 1 (line 1): node 'a' has no concept"
+    assert str(err.value) == f"pair_by_id=True needs every graph's id, but {tmp_path / 't.amr'}: graph 1 (line 1): node 'a' has no concept"
 
 
 def test_a_broken_entry_keeps_its_id_through_pickling():

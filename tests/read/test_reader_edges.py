@@ -105,7 +105,7 @@ def test_a_gold_graph_without_id_is_named_with_the_gold_file(tmp_path):
     b = write(tmp_path, "b.amr", [None])
     with pytest.raises(CorpusError) as err:
         pair_files(a, b, pair_by_id=True)
-    assert str(err.value) == f"{b}: graph 1 (line 1) has no '# ::id' (needed by --pair-by-id)"
+    assert str(err.value) == f"{b}: graph 1 (line 1) has no '# ::id' (needed by pair_by_id=True)"
 
 
 @pytest.mark.parametrize("chunk", [1, 7, 40])

@@ -29,9 +29,15 @@ def test_whitespace_separators_headers_and_missing_blank_lines():
     assert [e.line for e in es] == [6, 8, 10, 11, 15]
 
 
-def test_a_second_graph_on_the_closing_line_is_text_after_the_first():
-    (entry,) = entries("(d / delta) (e / epsilon)\n")
-    assert str(entry.error) == "f.amr: graph 1 (line 1): unexpected text after the graph: '(e / epsilon)'"
+def test_a_line_of_complete_graphs_is_that_many_graphs():
+    es = entries('(a / a) (b / b)\t(c / c :op1 "x ) (")  (d / d)(e / e)\n\n(f / f)\n')
+    assert [(e.number, e.line, e.graph.instances[0][1]) for e in es] == [(1, 1, "a"), (2, 1, "b"), (3, 1, "c"), (4, 1, "d"), (5, 1, "e"), (6, 3, "f")]
+
+
+def test_a_second_graph_that_does_not_close_on_its_line_is_text_after_the_first():
+    for line, rest in [("(d / delta) (e / epsilon))", "(e / epsilon))"), ("(d / delta) (e / epsilon", "(e / epsilon"), ("(d / delta) (e) x", "(e) x")]:
+        (entry,) = entries(line + "\n")
+        assert str(entry.error) == f"f.amr: graph 1 (line 1): unexpected text after the graph: {rest!r}"
 
 
 def test_metadata_is_kept_per_graph():

@@ -14,6 +14,7 @@ import sys
 import pytest
 from conftest import ROOT
 
+from amrmetrics.errors import UsageError
 from amrmetrics.read import CorpusError, iter_entries, pair_files, read_graphs, source
 
 TEXT = "# ::id a\n(a / alpha\n   :ARG0 (b / beta))\n\n# ::id b\n(c / gamma)\n"
@@ -50,7 +51,7 @@ def test_standard_input_is_kept_after_counting_and_cannot_be_both_files(tmp_path
     total, pairs = pair_files("-", gold)
     got = [(p.test.id, p.gold.id, p.test.graph == p.gold.graph) for p in pairs]
     assert total == 2 and got == [("a", "a", True), ("b", "b", True)]
-    with pytest.raises(CorpusError, match="only one of the files can be '-'"):
+    with pytest.raises(UsageError, match="only one of the files can be '-'"):
         pair_files("-", "-")
 
 

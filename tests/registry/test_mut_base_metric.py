@@ -69,17 +69,17 @@ def test_simple_scores_are_float64_silent_and_divide_by_any_positive_union() -> 
     stats = np.array([[1, 3], [0, 0], [0.25, 0.5], [np.inf, np.inf]], dtype=np.float32)
     score = no_warnings(lambda: Simple().scores(stats)["score"])
     assert score.dtype == np.float64
-    assert score[0] == 1 / 3 and score[1] == 1.0 and score[2] == 0.5 and np.isnan(score[3])
+    assert score[0] == 1 / 3 and score[1] == 0.0 and score[2] == 0.5 and np.isnan(score[3])
 
 
 def test_aspect_prf_scores_the_smatch_aspect_even_when_empty() -> None:
     counts = np.array([[[0, 0, 0], [0, 0, 0], [1, 2, 2]]], dtype=float)
     out = aspect_prf(counts, ("Smatch", "Other", "Third"))
-    assert out["Smatch.F"].tolist() == [1.0]  # two empty graphs: a graph equals itself
+    assert out["Smatch.F"].tolist() == [0.0]  # two empty graphs: scored, and the empty graph earns nothing
     assert np.isnan(out["Other.P"][0]) and np.isnan(out["Other.F"][0])
     assert out["Third.F"].tolist() == [0.5]
     named = aspect_prf(counts, ("Smatch", "Other", "Third"), always="Other")
-    assert np.isnan(named["Smatch.F"][0]) and named["Other.F"].tolist() == [1.0]
+    assert np.isnan(named["Smatch.F"][0]) and named["Other.F"].tolist() == [0.0]
 
 
 def test_process_local_cache_entries_stay_out_of_a_pickle() -> None:

@@ -9,15 +9,19 @@ from typing import Literal, Optional, Union
 
 import pytest
 
-from amrmetrics.metrics.registry import MetricInfo, ParameterInfo, _default, _kind, describe_metrics
+from amrmetrics.embed.backends import EMBEDDERS
+from amrmetrics.metrics.registry import MetricInfo, ParameterInfo, _choices, _default, _kind, describe_metrics
+from amrmetrics.registry import Names, Registry
+from amrmetrics.standardize import PRESETS
 
 ALIGNED = (
-    ParameterInfo("std", "str", "smatch"),
-    ParameterInfo("solver", "exact|hillclimb", "exact"),
+    ParameterInfo("std", "|".join(PRESETS), "smatch", tuple(PRESETS)),
+    ParameterInfo("solver", "exact|hillclimb", "exact", ("exact", "hillclimb")),
     ParameterInfo("timeout", "float or none", "none"),
     ParameterInfo("restarts", "int", "4"),
     ParameterInfo("seed", "int", "12345"),
 )
+NO = ("yes", "no")
 
 
 def by_name() -> dict[str, MetricInfo]:
@@ -27,16 +31,16 @@ def by_name() -> dict[str, MetricInfo]:
 def test_registry_order_and_names() -> None:
     assert [info.name for info in describe_metrics()] == [
         "smatch", "s2match", "smatch-fine", "docsmatch", "rematch", "sembleu", "sema", "simple",
-        "wlk", "wwlk", "xsmatch", "xsembleu", "xs2match",
+        "wlk", "wwlk", "xsmatch", "xsembleu", "xs2match", "umr", "ancast", "jumach",
     ]
 
 
 def test_smatch_family() -> None:
     info = by_name()
     assert info["smatch"] == MetricInfo("smatch", "Smatch (Cai & Knight 2013) with a certified-optimal alignment.", ALIGNED, ())
-    assert info["smatch-fine"].parameters == ALIGNED + (ParameterInfo("realign", "yes|no", "no"),)
+    assert info["smatch-fine"].parameters == ALIGNED + (ParameterInfo("realign", "yes|no", "no", NO),)
     assert info["smatch-fine"].aliases == ("smatch:fine",)
-    assert info["docsmatch"].parameters == ALIGNED + (ParameterInfo("doc", "sentence|any", "sentence"),)
+    assert info["docsmatch"].parameters == ALIGNED + (ParameterInfo("doc", "sentence|any", "sentence", ("sentence", "any")),)
     assert info["docsmatch"].aliases == ("smatch:doc",)
     # the docstring's first line, ``doc=sentence`` written without its backquotes
     assert info["docsmatch"].summary == (
@@ -45,8 +49,8 @@ def test_smatch_family() -> None:
     assert info["s2match"].parameters == ALIGNED + (
         ParameterInfo("tau", "float", "0.5"),
         ParameterInfo("diffsense", "float", "0.5"),
-        ParameterInfo("vectors", "str", "default"),
-        ParameterInfo("compat", "yes|no", "no"),
+        ParameterInfo("vectors", f"default|{'|'.join(EMBEDDERS)} or FILE", "default"),
+        ParameterInfo("compat", "yes|no", "no", NO),
     )
     assert info["s2match"].summary == "S2match with an exact soft alignment."
 
@@ -56,10 +60,12 @@ def test_metrics_without_parameters_and_weisfeiler_leman() -> None:
     assert info["sema"].parameters == info["simple"].parameters == ()
     assert info["wlk"].parameters == (
         ParameterInfo("k", "int", "2"),
-        ParameterInfo("e2n", "yes|no", "no"),
-        ParameterInfo("direction", "both|fromout|fromin", "both"),
+        ParameterInfo("e2n", "yes|no", "no", NO),
+        ParameterInfo("direction", "both|fromout|fromin", "both", ("both", "fromout", "fromin")),
     )
-    assert info["rematch"].parameters == (ParameterInfo("classes", "str or none", "none"), ParameterInfo("compat", "yes|no", "no"))
+    assert info["rematch"].parameters == (
+        ParameterInfo("classes", "str or none", "none"), ParameterInfo("compat", "yes|no", "no", NO)
+    )
 
 
 @pytest.mark.parametrize(
@@ -79,6 +85,28 @@ def test_metrics_without_parameters_and_weisfeiler_leman() -> None:
 )
 def test_kind(hint: typing.Any, kind: str) -> None:
     assert _kind(hint) == kind
+
+
+KINDS = Registry("kind", {"one": "m:a", "two": "m:b"})
+
+
+@pytest.mark.parametrize(
+    ("hint", "kind", "choices"),
+    [
+        (typing.Annotated[str, Names(KINDS)], "one|two", ("one", "two")),
+        (typing.Annotated[str, Names(KINDS)] | None, "one|two or none", ("one", "two", "none")),
+        (typing.Annotated[str, Names(KINDS, extra=("auto",))], "auto|one|two", ("auto", "one", "two")),
+        (typing.Annotated[str, Names(KINDS, other="FILE")], "one|two or FILE", None),
+        (typing.Annotated[str, Names(KINDS, extra=("auto",), joined="+")], "auto or one|two joined by '+'", None),
+        (typing.Annotated[int, "unrelated"], "int", None),
+        (Optional[Literal["x", "y"]], "x|y or none", ("x", "y", "none")),
+        (bool, "yes|no", ("yes", "no")),
+        (Union[int, str], "int or str", None),
+        (float, "float", None),
+    ],
+)
+def test_values_read_from_a_registry(hint: typing.Any, kind: str, choices: tuple[str, ...] | None) -> None:
+    assert (_kind(hint), _choices(hint)) == (kind, choices)
 
 
 @dataclasses.dataclass

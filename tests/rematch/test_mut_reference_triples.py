@@ -64,4 +64,4 @@ def test_jaccard_is_silent_and_divides_by_any_positive_union() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         out = jaccard(np.array([1.0, 0.0, 0.25, np.inf]), np.array([3.0, 0.0, 0.5, np.inf]))
-    assert out[0] == 1 / 3 and out[1] == 1.0 and out[2] == 0.5 and np.isnan(out[3])
+    assert out[0] == 1 / 3 and out[1] == 0.0 and out[2] == 0.5 and np.isnan(out[3])  # two empty sets: nothing

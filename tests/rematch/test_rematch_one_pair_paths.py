@@ -23,7 +23,7 @@ def test_one_pair_score_equals_the_vectorised_score():
     expected = jaccard(stats[:, 0], stats[:, 1])
     one = np.array([metric.scores(row)["score"] for row in stats])
     assert one.tobytes() == expected.tobytes()
-    assert one[:3].tolist() == [1.0, 0.0, 1.0]
+    assert one[:3].tolist() == [0.0, 0.0, 1.0]
     assert metric.scores(stats)["score"].tobytes() == expected.tobytes()
 
 

@@ -44,10 +44,10 @@ def test_tsv_columns_cells_and_line_ends(capsys, files, tmp_path):
     assert [tuple(float(r[f"smatch.{k}"]) for k in ("matched", "n_test", "n_gold", "P", "R", "F")) for r in rows] == [
         (2.0, 2.0, 2.0, 1.0, 1.0, 1.0),
         (0.0, 0.0, 2.0, 0.0, 0.0, 0.0),
-        (0.0, 0.0, 0.0, 1.0, 1.0, 1.0),  # two empty graphs are equal
+        (0.0, 0.0, 0.0, 0.0, 0.0, 0.0),  # two malformed graphs earn nothing
     ]
     assert [(r["simple.intersection"], r["simple.union"], r["simple.score"]) for r in rows] == [
-        ("1", "1", "1.0"), ("0", "1", "0.0"), ("0", "0", "1.0"),  # counts are written as integers
+        ("1", "1", "1.0"), ("0", "1", "0.0"), ("0", "0", "0.0"),  # counts are written as integers
     ]
     assert {r["smatch.status"] for r in rows} == {"optimal"} and all(float(r["smatch.seconds"]) >= 0 for r in rows)
 

@@ -17,7 +17,8 @@ from stats.toy_metrics import ToyAspects
 
 from amrmetrics.cli.main import main
 from amrmetrics.metrics import registry
-from amrmetrics.report.grid import pct, render_latex, render_markdown, tex
+from amrmetrics.report.escape import latex_text
+from amrmetrics.report.grid import pct, render_latex, render_markdown
 
 PRED, GOLD = str(EXAMPLES / "pred.amr"), str(EXAMPLES / "gold.amr")
 A, B, CGOLD = (str(DATA / "compare" / name) for name in ("sys_a.amr", "sys_b.amr", "gold.amr"))
@@ -43,8 +44,8 @@ def test_score_table_in_markdown(capsys):
         "| sema | 85.71 | 81.82 | 83.72 | 84.38 | 79.98 | 81.99 |",  # 36/42, 36/44, 72/86
         "| simple | – | – | 86.96 | – | – | 86.22 |",  # 40/46; a one-score metric fills the F columns
     ]
-    assert lines[5] == "smatch: all 5 pairs certified optimal"
-    assert lines[6] == SMATCH_SIGNATURE
+    assert lines[5:8] == ["", "smatch: all 5 pairs certified optimal", ""]
+    assert lines[-5] == SMATCH_SIGNATURE.replace(": ", ": `", 1) + "`"
 
 
 def test_score_table_in_latex_with_an_interval_column_that_does_not_apply(capsys):
@@ -59,10 +60,14 @@ def test_score_table_in_latex_with_an_interval_column_that_does_not_apply(capsys
         r"\bottomrule",
         r"\end{tabular}",
     ]
-    assert lines[8:11] == [
+    assert lines[8:15] == [
+        "",
         "smatch: all 5 pairs certified optimal",
+        "",
         "smatch: no interval: 5 pairs (at least 10 needed)",
+        "",
         "simple: no interval: 5 pairs (at least 10 needed)",
+        "",
     ]
 
 
@@ -72,7 +77,7 @@ def test_score_table_with_the_pinned_interval(capsys):
     assert lines[:3] == [
         "| metric | P | R | F | macro P | macro R | macro F | 95% CI (micro) |",
         "|---|---:|---:|---:|---:|---:|---:|---:|",
-        "| smatch | 91.92 | 83.49 | 87.50 | 93.10 | 84.15 | 88.14 | [82.51, 92.00] |",
+        r"| smatch | 91.92 | 83.49 | 87.50 | 93.10 | 84.15 | 88.14 | \[82.51, 92.00] |",
     ]
 
 
@@ -100,8 +105,10 @@ def test_aspect_table_in_markdown(capsys):
         "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
         "| Concepts | 93.33 | 91.30 | 92.31 | 42 | 45 | 46 | 91.96 | 12 |",
         "| Negation | 0.00 | 0.00 | 0.00 | 0 | 0 | 3 | 0.00 | 3 |",
+        "",
         "toy-aspects: pairs = pairs in which the aspect occurs in the test or the gold graph (macro F averages over them)",
-        "signature: toy-aspects|on-error:fail|v:0.1.0",
+        "",
+        "signature: `toy-aspects|on-error:fail|v:0.1.0`",
     ]
 
 
@@ -116,10 +123,14 @@ def test_aspect_table_in_latex_with_an_absent_aspect_and_intervals(capsys):
         r"Negation & n/a & n/a & n/a & 0 & 0 & 0 & n/a & 0 & n/a \\",
         r"\bottomrule",
         r"\end{tabular}",
+        "",
         "toy-aspects: pairs = pairs in which the aspect occurs in the test or the gold graph (macro F averages over them)",
+        "",
         "toy-aspects: n/a = occurs in no test and no gold graph (0 matched, 0 test, 0 gold): Negation",
-        "toy-aspects: 95% intervals by the percentile bootstrap, 50 resamples of pairs, seed 12345",
-        "signature: toy-aspects|on-error:fail|bootstrap:50|seed:12345|v:0.1.0",
+        "",
+        r"toy-aspects: 95\% intervals by the percentile bootstrap, 50 resamples of pairs, seed 12345",
+        "",
+        r"signature: \texttt{toy-aspects\textbar{}\allowbreak{}on-error:fail\textbar{}\allowbreak{}bootstrap:50\textbar{}\allowbreak{}seed:12345\textbar{}\allowbreak{}v:0.1.0}",
     ]
 
 
@@ -147,14 +158,17 @@ def test_comparison_table_in_markdown(capsys):
     lines = output(capsys, "compare", A, B, CGOLD, "--format", "markdown")
     # p = 8/4096 (tests/stats/test_pinned_resampling.py); 10 pairs better, c5 and c10 tied: 11:1
     assert lines == [
-        "| metric | avg | A | B | A-B | 95% CI of A-B | p | A>B | tie | A<B | A:B split |",
+        r"| metric | avg | A | B | A-B | 95% CI of A-B | p | A>B | tie | A\<B | A:B split |",
         "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
-        "| smatch | micro | 100.00 | 87.50 | +12.50 | [+8.00, +17.49] | 0.0020 | 10 | 2 | 0 | 11:1 |",
-        "| smatch | macro | 100.00 | 88.14 | +11.86 | [+7.24, +17.49] | 0.0020 |  |  |  |  |",
+        r"| smatch | micro | 100.00 | 87.50 | +12.50 | \[+8.00, +17.49] | 0.0020 | 10 | 2 | 0 | 11:1 |",
+        r"| smatch | macro | 100.00 | 88.14 | +11.86 | \[+7.24, +17.49] | 0.0020 |  |  |  |  |",
+        "",
         "A smatch: all 12 pairs certified optimal",
+        "",
         "B smatch: all 12 pairs certified optimal",
-        *COMPARE_NOTES,
-        "signature: smatch|std:smatch|solver:exact|dedup:yes|on-error:fail|bootstrap:1000|seed:12345|trials:10000|v:0.1.0",
+        "",
+        *[line for note in COMPARE_NOTES for line in (note.replace("<", "\\<"), "")],
+        "signature: `smatch|std:smatch|solver:exact|dedup:yes|on-error:fail|bootstrap:1000|seed:12345|trials:exact|v:0.1.0`",
     ]
 
 
@@ -177,11 +191,12 @@ def test_comparison_of_aspects_in_latex(capsys):
     assert lines[:4] == [
         r"\begin{tabular}{llrrrrrrrrr}",
         r"\toprule",
-        r"metric & avg & A & B & A-B & 95\% CI of A-B & p & A>B & tie & A<B & A:B split \\",
+        r"metric & avg & A & B & A-B & 95\% CI of A-B & p & A\textgreater{}B & tie & A\textless{}B & A:B split \\",
         r"\midrule",
     ]
     assert lines[8:10] == [r"\bottomrule", r"\end{tabular}"]
     assert "toy-aspects Negation: 9 pair(s) not compared (the score does not apply to A's or B's pair)" in lines
+    assert r"A\textgreater{}B / tie / A\textless{}B: pairs by pair score (tie: difference \textless{} 1e-09); A:B split gives each tie half to A and half to B" in lines
 
 
 def test_comparison_with_too_few_pairs_and_ties_split_in_halves(capsys):
@@ -203,7 +218,7 @@ def test_comparison_with_random_trials_says_so(capsys):
 
 
 def test_latex_escapes_and_percent_formatting():
-    assert tex("a\\b_c%d&e#f$g") == r"a\textbackslash{}b\_c\%d\&e\#f\$g"
+    assert latex_text("a\\b_c%d&e#f$g|h") == r"a\textbackslash{}b\_c\%d\&e\#f\$g\textbar{}h"
     assert render_latex(["x_1", "y%"], [["a&b", "1"]]) == "\n".join(
         [r"\begin{tabular}{lr}", r"\toprule", r"x\_1 & y\% \\", r"\midrule", r"a\&b & 1 \\", r"\bottomrule", r"\end{tabular}"]
     )

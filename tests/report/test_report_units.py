@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from rich.console import Console
 
-from amrmetrics.report import aspects, compare, grid, tables
+from amrmetrics.report import aspects, compare, grid, page, tables
 from amrmetrics.engine.signature import RunSettings
 from amrmetrics.stats.aggregate import MetricReport
 from amrmetrics.stats.significance import Comparison, Outcomes
@@ -36,10 +36,10 @@ def aspect_report(**changes) -> MetricReport:
 def test_score_tables_default_to_two_decimals():
     report = score_report()
     assert tables.rows([report]) == [["m", "12.35", "50.00", "20.00", "10.00", "20.00", "30.00"]]
-    assert tables.render_markdown([report]).splitlines()[2] == "| m | 12.35 | 50.00 | 20.00 | 10.00 | 20.00 | 30.00 |"
-    assert tables.render_latex([report]).splitlines()[4] == r"m & 12.35 & 50.00 & 20.00 & 10.00 & 20.00 & 30.00 \\"
+    assert page.render([tables.table([report])], "markdown").splitlines()[2] == "| m | 12.35 | 50.00 | 20.00 | 10.00 | 20.00 | 30.00 |"
+    assert page.render([tables.table([report])], "latex").splitlines()[4] == r"m & 12.35 & 50.00 & 20.00 & 10.00 & 20.00 & 30.00 \\"
     console = Console(file=io.StringIO(), width=200)
-    tables.render_rich(console, [report], "title")
+    page.show([tables.table([report], "title")], "text", console)
     assert "│ m      │ 12.35 │ 50.00 │ 20.00 │   10.00 │   20.00 │   30.00 │" in console.file.getvalue()
 
 
@@ -68,18 +68,20 @@ def test_aspect_interval_column_when_the_bootstrap_could_not_run():
 
 def test_aspect_rendering_defaults():
     report = aspect_report()
-    assert aspects.render(report, "markdown").splitlines()[2] == "| Two.Part | 50.00 | 25.00 | 33.33 | 1 | 2 | 4 | 40.00 | 3 |"
+    assert page.render(aspects.blocks(report), "markdown").splitlines()[2] == "| Two.Part | 50.00 | 25.00 | 33.33 | 1 | 2 | 4 | 40.00 | 3 |"
     console = Console(file=io.StringIO(), width=200)
-    assert aspects.render(report, "text", console=console) is None
-    assert console.file.getvalue().splitlines()[0].rstrip() == "fine (scores x100)"
+    page.show(aspects.blocks(report), "text", console)
+    assert console.file.getvalue().splitlines()[0].rstrip() == "fine: 4 pairs (scores x100)"
 
 
 def test_aspect_report_printing(capsys):
-    aspects.print_aspect_reports([score_report(), aspect_report()], "markdown")
+    page.show(aspects.blocks(aspect_report()), "markdown")
     out = capsys.readouterr().out.splitlines()
     assert out[2] == "| Two.Part | 50.00 | 25.00 | 33.33 | 1 | 2 | 4 | 40.00 | 3 |"
     assert out[4:] == [
+        "",
         "fine: pairs = pairs in which the aspect occurs in the test or the gold graph (macro F averages over them)",
+        "",
         "fine: n/a = occurs in no test and no gold graph (0 matched, 0 test, 0 gold): Gone",
     ]
 
@@ -159,13 +161,13 @@ def test_on_a_narrow_terminal_a_cell_is_never_wrapped_and_styles_stay():
 
 def test_every_renderer_passes_its_digits_on(capsys):
     report, aspect = score_report(), aspect_report()
-    assert tables.render_markdown([report], digits=3).splitlines()[2].startswith("| m | 12.345 | 50.000 |")
-    assert tables.render_latex([report], digits=1).splitlines()[4].startswith("m & 12.3 & 50.0 &")
+    assert page.render([tables.table([report], digits=3)], "markdown").splitlines()[2].startswith("| m | 12.345 | 50.000 |")
+    assert page.render([tables.table([report], digits=1)], "latex").splitlines()[4].startswith("m & 12.3 & 50.0 &")
     console = Console(file=io.StringIO(), width=200)
-    tables.render_rich(console, [report], "t", digits=0)
+    page.show([tables.table([report], "t", digits=0)], "text", console)
     assert "│ m      │ 12 │ 50 │ 20 │" in console.file.getvalue()
-    assert aspects.render(aspect, "markdown", digits=1).splitlines()[2] == "| Two.Part | 50.0 | 25.0 | 33.3 | 1 | 2 | 4 | 40.0 | 3 |"
-    aspects.print_aspect_reports([aspect], "latex", digits=0)
+    assert page.render(aspects.blocks(aspect, digits=1), "markdown").splitlines()[2] == "| Two.Part | 50.0 | 25.0 | 33.3 | 1 | 2 | 4 | 40.0 | 3 |"
+    page.show(aspects.blocks(aspect, digits=0), "latex")
     assert r"Two.Part & 50 & 25 & 33 & 1 & 2 & 4 & 40 & 3 \\" in capsys.readouterr().out.splitlines()
 
 

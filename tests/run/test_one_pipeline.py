@@ -60,8 +60,10 @@ def test_api_and_engine_give_the_same_reports() -> None:
 
 
 def test_compare_signs_the_resamples_and_trials() -> None:
+    done = compare_corpora(TEST, GOLD, GOLD, parse_metrics("smatch"), RunOptions(bootstrap=50), trials=3)
+    assert "|bootstrap:50|seed:12345|trials:3|v:" in done.metrics[0].signature  # 2 pairs, 4 swaps > 3 trials
     done = compare_corpora(TEST, GOLD, GOLD, parse_metrics("smatch"), RunOptions(bootstrap=50), trials=20)
-    assert "|bootstrap:50|seed:12345|trials:20|v:" in done.metrics[0].signature
+    assert "|bootstrap:50|seed:12345|trials:exact|v:" in done.metrics[0].signature  # all 4 swaps
 
 
 def test_run_entries_keeps_the_pair_order() -> None:

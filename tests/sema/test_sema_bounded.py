@@ -72,7 +72,7 @@ def test_inverse_roles_and_mod_domain_are_normalised() -> None:
 
 def test_empty_graphs() -> None:
     empty = Graph()
-    assert scores(empty, empty) == {"P": 1.0, "R": 1.0, "F": 1.0}
+    assert scores(empty, empty) == {"P": 0.0, "R": 0.0, "F": 0.0}  # the empty graph earns nothing, even against itself
     assert scores(empty, decode("(a / dog)"))["F"] == 0.0
 
 

@@ -18,8 +18,6 @@ def scalar_bleu(stats: list[int], weights: tuple[float, ...]) -> float:
     """SPECS §4 written out one pair at a time, as a second implementation to check the vectorised one."""
     n = len(weights)
     matched, counts, hyp, ref = stats[0 : 2 * n : 2], stats[1 : 2 * n : 2], stats[2 * n], stats[2 * n + 1]
-    if hyp == 0 and ref == 0:
-        return 1.0
     present = [k for k in range(n) if counts[k] > 0]
     top = max(present) + 1 if present else 0
     if top < n:
@@ -59,7 +57,7 @@ def test_brevity_penalty_edges() -> None:
     assert float(bleu(np.array([4, 4, 0, 0, 0, 0, 10, 5]), UNIFORM3)) == 1.0
     assert math.isclose(float(bleu(np.array([4, 4, 0, 0, 0, 0, 5, 10]), UNIFORM3)), math.exp(1 - 10 / 5))
     assert float(bleu(np.array([0, 0, 0, 0, 0, 0, 0, 5]), UNIFORM3)) == 0.0
-    assert float(bleu(np.array([0, 0, 0, 0, 0, 0, 0, 0]), UNIFORM3)) == 1.0
+    assert float(bleu(np.array([0, 0, 0, 0, 0, 0, 0, 0]), UNIFORM3)) == 0.0  # the empty graph earns nothing
     assert float(bleu(np.array([0, 4, 0, 3, 0, 2, 9, 9]), UNIFORM3)) == 0.0
 
 

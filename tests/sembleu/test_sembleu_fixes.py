@@ -150,11 +150,11 @@ def test_duplicate_edges_count_once_but_twice_in_compat() -> None:
 
 
 @pytest.mark.parametrize("compat", [False, True])
-def test_empty_graphs_score_1_against_each_other_and_0_otherwise(compat: bool) -> None:
+def test_the_empty_graph_scores_0_even_against_itself(compat: bool) -> None:
     metric = SemBLEU(compat=compat)
     empty = metric.prepare(Graph())
     full = metric.prepare(decode("(a / dog)"))
-    for test, gold, expected in ((empty, empty, 1.0), (empty, full, 0.0), (full, empty, 0.0)):
+    for test, gold, expected in ((empty, empty, 0.0), (empty, full, 0.0), (full, empty, 0.0), (full, full, 1.0)):
         assert float(metric.scores(np.array(metric.pair(test, gold).stats))["score"]) == expected
 
 

@@ -33,8 +33,8 @@ def test_one_pair_equals_the_vectorised_rows(weights):
     rows = bleu(stats, weights)
     one = np.array([bleu_one(row, weights) for row in stats])
     assert one.tobytes() == rows.tobytes()
-    assert one[0] == 1.0  # two empty graphs
-    assert np.all(one[(stats[:, 0] == 0) & (stats[:, -2:].sum(axis=1) > 0)] == 0.0)
+    assert one[0] == 0.0  # two empty graphs: the empty graph earns nothing
+    assert np.all(one[stats[:, 0] == 0] == 0.0)
 
 
 def test_metric_scores_take_the_one_pair_path_and_agree():

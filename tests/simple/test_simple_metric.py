@@ -35,8 +35,8 @@ def test_jaccard_of_the_label_sets() -> None:
     assert score(test, gold) == 1 / 5
 
 
-def test_two_empty_graphs_score_1_and_one_empty_scores_0() -> None:
-    assert score(Graph(), Graph()) == 1.0
+def test_an_empty_graph_scores_0_even_against_itself() -> None:
+    assert score(Graph(), Graph()) == 0.0
     assert score(Graph(), decode("(a / dog)")) == 0.0
 
 

@@ -15,10 +15,10 @@ from amrmetrics.metrics.base import prf
 
 def reference(matched: float, n_test: float, n_gold: float) -> tuple[float, float, float]:
     """The documented rule, written out: P = matched / |test| and R = matched / |gold| where the side is
-    non-empty, else 1 if both sides are empty and 0 if not; F = 2PR / (P + R) where P + R > 0, else +0."""
-    both_empty = 1.0 if n_test == 0 and n_gold == 0 else 0.0
-    p = matched / n_test if n_test > 0 else both_empty
-    r = matched / n_gold if n_gold > 0 else both_empty
+    non-empty, else 0 (the empty graph earns nothing, even against itself); F = 2PR / (P + R) where
+    P + R > 0, else +0."""
+    p = matched / n_test if n_test > 0 else 0.0
+    r = matched / n_gold if n_gold > 0 else 0.0
     return p, r, (2 * p * r / (p + r) if p + r > 0 else 0.0)
 
 

@@ -14,7 +14,7 @@ from amrmetrics.metrics.base import prf
     ("matched", "n_test", "n_gold", "expected"),
     [
         (3.0, 4.0, 6.0, (0.75, 0.5, 0.6)),  # F = 2 * 0.75 * 0.5 / 1.25
-        (0.0, 0.0, 0.0, (1.0, 1.0, 1.0)),  # two empty graphs are equal
+        (0.0, 0.0, 0.0, (0.0, 0.0, 0.0)),  # two empty graphs: the empty graph earns nothing
         (0.0, 0.0, 5.0, (0.0, 0.0, 0.0)),  # one empty side
         (0.0, 3.0, 3.0, (0.0, 0.0, 0.0)),
     ],

@@ -48,7 +48,7 @@ def test_json_has_scores_difference_interval_p_and_outcomes(capsys):
     o = c["pair_outcomes"]["F"]
     assert (o["wins"], o["ties"], o["losses"]) == (4, 8, 0)
     assert o["a_split"] == o["wins"] + o["ties"] / 2
-    assert metric["signature"].startswith("toy-bag|lower:yes|on-error:fail|bootstrap:200|seed:12345|trials:5000|")
+    assert metric["signature"].startswith("toy-bag|lower:yes|on-error:fail|bootstrap:200|seed:12345|trials:exact|")
     assert metric["a"]["micro"]["F"] == 1.0 and metric["b"]["pairs"] == 12
 
 

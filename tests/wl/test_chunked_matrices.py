@@ -55,4 +55,4 @@ def test_wlk_without_graphs_and_graphs_without_features_in_a_block() -> None:
 def test_rematch_without_graphs_and_graphs_without_motifs() -> None:
     metric = Rematch()
     assert metric.matrix([]).shape == (0, 0)
-    assert metric.matrix([frozenset(), frozenset()]).tolist() == [[1.0, 1.0], [1.0, 1.0]]  # two empty sets are equal
+    assert metric.matrix([frozenset(), frozenset()]).tolist() == [[0.0, 0.0], [0.0, 0.0]]  # the empty graph earns nothing

@@ -51,7 +51,7 @@ def test_an_empty_graph_is_one_zero_node_in_one_sample(vectors: str) -> None:
     assert prepared.graph.labels == ("",)
     assert prepared.x0.shape == (1, 1, 2) and not prepared.x0.any()
     assert prepared.features is not None and prepared.features.shape == (1, 1, 6) and not prepared.features.any()
-    assert metric.pair(prepared, prepared).stats == (1.0, 1.0)
+    assert metric.pair(prepared, prepared).stats == (0.0, 1.0)  # the empty graph earns nothing, even against itself
 
 
 def features(w: float) -> np.ndarray:

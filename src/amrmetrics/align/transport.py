@@ -10,12 +10,13 @@ is solved by the HiGHS dual simplex and its vertex solution is snapped to the la
 
 from __future__ import annotations
 
-import importlib.util
 import math
 from dataclasses import dataclass
 from typing import Literal
 
 import numpy as np
+
+from amrmetrics.extras import available, require
 
 Backend = Literal["auto", "pot", "scipy"]
 
@@ -33,7 +34,7 @@ class Transport:
 
 def has_pot() -> bool:
     """True when POT (Python Optimal Transport) is importable."""
-    return importlib.util.find_spec("ot") is not None
+    return available("ot")
 
 
 def emd(costs: np.ndarray, a: np.ndarray | None = None, b: np.ndarray | None = None, backend: Backend = "auto") -> Transport:
@@ -58,8 +59,7 @@ def emd(costs: np.ndarray, a: np.ndarray | None = None, b: np.ndarray | None = N
 
 
 def _pot(costs: np.ndarray, a: np.ndarray, b: np.ndarray) -> Transport:
-    import ot
-
+    ot = require("ot", "the pot transport backend")
     plan = ot.emd(a, b, costs)
     return Transport(float(np.sum(plan * costs)), plan)
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from amrmetrics.cli import common
-from amrmetrics.cli.meta import add_meta_output, add_meta_reading, print_table
+from amrmetrics.cli.meta import add_meta_output, add_meta_reading
 from amrmetrics.version import __version__
 
 
@@ -54,7 +54,8 @@ def check_split(directory: str, split: str) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run the benchmark and print its table."""
     from amrmetrics.meta.bamboo import run_bamboo
-    from amrmetrics.meta.tables import bamboo_table, markdown
+    from amrmetrics.meta.tables import bamboo_table
+    from amrmetrics.report import page
 
     check_split(args.directory, args.split)
     metrics = common.metrics_from_args(args)
@@ -66,16 +67,11 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         common.dump_json({"amrmetrics": __version__, "benchmark": "bamboo", "directory": args.directory, **result.as_dict()})
         return 0
-    table = bamboo_table(result, args.digits)
-    if args.format == "markdown":
-        print(markdown(table))
-    else:
-        print_table(table, f"BAMBOO, {args.split} split (x100: Pearson's r; role: accuracy)")
-    print(
+    note = (
         "Graphs scored with tgt as first and src as second argument; main/reify/syno: Pearson's r with min-max normalised "
         "human scores (STS's last graph, SICK's and PARA's first and last graphs left out); role: share of (foil, "
         "original) pairs with score(foil) < score(original), ties wrong; AMEAN: arithmetic mean of the 12 columns."
     )
-    for signature in result.signatures:
-        print(f"signature: {signature}")
+    table = page.Table(*bamboo_table(result, args.digits), f"BAMBOO, {args.split} split (x100: Pearson's r; role: accuracy)")
+    page.show([table, page.Note(note), *page.signatures(result.signatures)], args.format)
     return 0

@@ -1,7 +1,9 @@
 """Checks of option values that argparse's types do not express; each failure is one :class:`UsageError`.
 
 :func:`check_options` runs for every subcommand right after parsing (it looks only at the options
-the subcommand has); :func:`check_metrics` runs once the ``--metric`` values are built.
+the subcommand has); :func:`check_metrics` runs once the ``--metric`` values are built. Every
+option that names a file or folder to write is declared with :func:`add_output`, so that
+:func:`check_options` refuses it, before anything is read, when it would write over an input.
 """
 
 from __future__ import annotations
@@ -10,13 +12,14 @@ import argparse
 import dataclasses
 import locale
 import re
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
 from amrmetrics.errors import UsageError
 
 if TYPE_CHECKING:
     from amrmetrics.metrics.base import Metric
+    from amrmetrics.writing import Output
 
 AT_LEAST_ONE = {
     "jobs": "--jobs",
@@ -31,9 +34,66 @@ AT_LEAST_ONE = {
 AT_LEAST_ZERO = {"digits": "--digits", "significant": "--significant", "column": "--column"}
 """Options (attribute -> flag) that must not be negative."""
 
+NEEDS = {"plot": "matplotlib"}
+"""Options (attribute -> top-level module) that need an optional package: checked before anything is read."""
+
+
+class OutputPath(str):
+    """The value of an output option (:func:`add_output`): the path, knowing its option and what it writes."""
+
+    option: str
+    inside: Callable[[argparse.Namespace], Sequence[str]] | None
+
+    def output(self, args: argparse.Namespace) -> Output:
+        """What this option will write, for :func:`~amrmetrics.writing.check_outputs`."""
+        from amrmetrics.writing import Output
+
+        return Output(self.option, str(self), None if self.inside is None else tuple(self.inside(args)))
+
+
+def add_output(
+    container: Any, *flags: str, inside: Callable[[argparse.Namespace], Sequence[str]] | None = None, **kwargs: Any
+) -> None:
+    """Add an option naming a file to write (or, with ``inside``, a folder and the names written in it).
+
+    Its value is an :class:`OutputPath`, which :func:`check_options` checks against every other
+    path the command line names (see :func:`~amrmetrics.writing.check_outputs`).
+    """
+    option = max(flags, key=len)
+
+    def output_path(text: str) -> OutputPath:
+        value = OutputPath(text)
+        value.option, value.inside = option, inside
+        return value
+
+    output_path.__name__ = "path"  # argparse names the type in messages
+    container.add_argument(*flags, type=output_path, **kwargs)
+
+
+def _named_paths(args: argparse.Namespace) -> Iterator[str]:
+    """Every string of the command line except the outputs, and the parameter values of ``--metric`` specs."""
+    from amrmetrics.metrics.registry import split_specs
+
+    for key, value in vars(args).items():
+        for item in value if isinstance(value, (list, tuple)) else (value,):
+            if isinstance(item, str) and not isinstance(item, OutputPath):
+                yield item
+                if key == "metric":
+                    yield from (v for _, params in split_specs(item) for v in params.values())
+
+
+def check_outputs_of(args: argparse.Namespace) -> None:
+    """Refuse output options that would write over an input or over each other (before anything is read)."""
+    outputs = [value.output(args) for value in vars(args).values() if isinstance(value, OutputPath)]
+    if outputs:
+        from amrmetrics.writing import check_outputs
+
+        check_outputs(outputs, _named_paths(args))
+
 
 def check_options(args: argparse.Namespace) -> None:
-    """Refuse counts below 1, negative decimals or columns, and a ``--metric`` value naming no metric."""
+    """Refuse counts below 1, negative decimals or columns, an option whose package is missing, a
+    ``--metric`` value naming no metric, and outputs that would write over an input or each other."""
     from amrmetrics.metrics.registry import split_specs
 
     for bounds, low in ((AT_LEAST_ONE, 1), (AT_LEAST_ZERO, 0)):
@@ -41,9 +101,15 @@ def check_options(args: argparse.Namespace) -> None:
             value = getattr(args, attr, None)
             if isinstance(value, int) and value < low:
                 raise UsageError(f"{flag} must be at least {low}, not {value}")
+    for attr, module in NEEDS.items():
+        if getattr(args, attr, None):
+            from amrmetrics.extras import check
+
+            check(module, f"--{attr}")
     for text in getattr(args, "metric", None) or ():
         if not split_specs(text):
             raise UsageError(f"--metric {text!r} names no metric (e.g. --metric smatch,sembleu)")
+    check_outputs_of(args)
 
 
 def check_metrics(metrics: Sequence[Metric]) -> None:

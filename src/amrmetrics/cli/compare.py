@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from amrmetrics.cli import common
+from amrmetrics.cli.checks import add_output
 from amrmetrics.defaults import TIE_TOLERANCE
 from amrmetrics.read import distinct_errors
 from amrmetrics.stats.bootstrap import DEFAULT_RESAMPLES
@@ -48,7 +49,8 @@ def add_parser(subparsers: Any) -> None:
         help=f"approximate-randomization trials for the p-value (default {DEFAULT_TRIALS}; exact test when 2^pairs <= N)",
     )
     common.add_output_options(parser)
-    parser.add_argument_group("report").add_argument(
+    add_output(
+        parser.add_argument_group("report"),
         "--html",
         metavar="FILE",
         help="also write an offline HTML report: per-pair A vs B, and each pair's three graphs with both alignments",
@@ -61,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
     from amrmetrics.engine.corpus import compare_corpora
     from amrmetrics.engine.paired import PairedSystems
     from amrmetrics.report import compare as table
-    from amrmetrics.report import grid
+    from amrmetrics.report import page
     from amrmetrics.report.aspects import headline_rows
     from amrmetrics.report.tables import metric_label
 
@@ -77,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
     inputs = (args.test_a, args.test_b, args.gold)
     streamed = args if explained is None else argparse.Namespace(per_pair=None)  # with --html, written plain below
     with (
-        common.per_pair_output(streamed, inputs, adapters) as on_record,
+        common.per_pair_output(streamed, adapters) as on_record,
         common.stage_progress(not args.no_progress) as progress,
         common.executor(args) as executor,
     ):
@@ -86,6 +88,7 @@ def run(args: argparse.Namespace) -> int:
             on_record=on_record, keep_records=explained is not None,
         )
     result = done.run
+    common.note_workers(result)
     common.warn_errors(result)
     if explained is not None:
         from amrmetrics.explaining.build import explain_comparison, plain_run
@@ -94,7 +97,6 @@ def run(args: argparse.Namespace) -> int:
         explain_comparison(done, explained, inputs).to_html(args.html)
         result = plain_run(result)
         if args.per_pair:
-            common.check_per_pair(args.per_pair, [*inputs, getattr(args, "vectors", None)])
             with per_pair_file(args.per_pair, result.metrics, timings=args.timings) as write:
                 for record in result.records:
                     write(record)
@@ -123,23 +125,14 @@ def run(args: argparse.Namespace) -> int:
         common.dump_json(payload)
         return 0
 
-    body = table.rows(compared, args.digits)
-    if args.format == "markdown":
-        print(grid.render_markdown(table.HEADER, body, left=2))
-    elif args.format == "latex":
-        print(grid.render_latex(table.HEADER, body, left=2))
-    else:
-        from rich.console import Console
-
-        title = f"A = {args.test_a}, B = {args.test_b}, gold = {args.gold}: {counted(result.pairs, 'pair')} (scores x100)"
-        grid.render_rich(Console(), table.HEADER, body, title, left=2)
+    title = f"A = {args.test_a}, B = {args.test_b}, gold = {args.gold}: {counted(result.pairs, 'pair')} (scores x100)"
+    blocks: list[page.Block] = [page.Table(table.HEADER, table.rows(compared, args.digits), title, left=2)]
     if result.errors:
-        print(f"on-error {result.on_error}: {len(distinct_errors(result.errors))} malformed graph(s); see the list above")
-    for line in table.notes(compared, reports, TIE_TOLERANCE):
-        print(line)
-    for m in compared:
-        print(f"signature: {m.signature}")
+        malformed = len(distinct_errors(result.errors))
+        blocks.append(page.Note(f"on-error {result.on_error}: {malformed} malformed graph(s); see the list above"))
+    blocks += page.notes(table.notes(compared, reports, TIE_TOLERANCE)) + page.signatures([m.signature for m in compared])
+    page.show(blocks, args.format)
     if args.html:
-        print(f"report: {args.html}")
+        print(f"wrote {args.html}", file=sys.stderr)
     sys.stdout.flush()
     return 0

@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import Any
 
+from amrmetrics.cli.checks import add_output
 from amrmetrics.errors import UsageError
 
 
@@ -26,7 +27,7 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--step", type=int, default=1, metavar="K", help="take every K-th graph only, from the first (default 1: all)"
     )
-    parser.add_argument("--output", "-o", metavar="FILE", help="write the documents here (default: standard output)")
+    add_output(parser, "--output", "-o", metavar="FILE", help="write the documents here (default: standard output)")
     parser.set_defaults(handler=run)
 
 
@@ -39,8 +40,9 @@ def run(args: argparse.Namespace) -> int:
     documents = list(join_file(args.corpus, args.sentences, step=args.step))
     text = "".join(d + "\n\n" for d in documents)
     if args.output:
-        with open(args.output, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        from amrmetrics.writing import write_text
+
+        write_text(args.output, text)
     else:
         sys.stdout.write(text)
     return 0

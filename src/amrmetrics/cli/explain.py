@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from typing import Any
 
 from amrmetrics.cli import common
+from amrmetrics.cli.checks import add_output
 from amrmetrics.errors import UsageError
+from amrmetrics.report import grid
+from amrmetrics.stats.aggregate import MetricReport
 from amrmetrics.stats.bootstrap import DEFAULT_RESAMPLES
 from amrmetrics.words import counted
 
@@ -25,9 +29,9 @@ def add_parser(subparsers: Any) -> None:
             "standardization changed. The file opens from disk and makes no network request."
         ),
     )
-    parser.add_argument("test", help="test graphs (parser output), PENMAN")
-    parser.add_argument("gold", help="gold graphs, PENMAN")
-    parser.add_argument("--output", "-o", required=True, metavar="FILE", help="the HTML file to write")
+    parser.add_argument("test", help="test graphs (parser output): PENMAN, or UMR (.umr file or folder: explained with umr by default)")
+    parser.add_argument("gold", help="gold graphs: PENMAN, or UMR (.umr file or folder)")
+    add_output(parser, "--output", "-o", required=True, metavar="FILE", help="the HTML file to write")
     common.add_metric_options(parser)
     group = parser.add_argument_group("report")
     group.add_argument(
@@ -49,17 +53,25 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Score, explain and write the report; returns the exit status."""
+    from amrmetrics.engine.sources import is_umr
     from amrmetrics.explaining.build import explain_corpora, explained_metric
     from amrmetrics.report.tables import metric_label
 
+    if args.metric is None and is_umr(args.test) and is_umr(args.gold):
+        args.metric = ["umr"]  # UMR documents: the document metric, every sentence under its alignment
     metrics = common.metrics_from_args(args)
     if len(metrics) != 1:
         raise UsageError(f"explain takes one metric, not {len(metrics)} ({', '.join(m.spec() for m in metrics)})")
     explained_metric(metrics)
     with common.stage_progress(not args.no_progress) as progress:
-        explanation = explain_corpora(
-            args.test, args.gold, metrics[0], common.run_options(args), fine=not args.no_fine, progress=progress
-        )
+        if metrics[0].unit == "document":  # UMR documents: every sentence and the document layer
+            from amrmetrics.explaining.umr import explain_umr
+
+            explanation = explain_umr(args.test, args.gold, metrics[0], common.run_options(args), progress=progress)  # type: ignore[arg-type]
+        else:
+            explanation = explain_corpora(
+                args.test, args.gold, metrics[0], common.run_options(args), fine=not args.no_fine, progress=progress
+            )
     if explanation.errors:
         policy = explanation.on_error
         what = f"{policy['zeroed']} scored against an empty graph" if policy["policy"] == "zero" else f"{policy['skipped']} left out"
@@ -67,10 +79,18 @@ def run(args: argparse.Namespace) -> int:
         for error in explanation.errors:
             print(f"  {error}", file=sys.stderr)
     path = explanation.to_html(args.output)
+    print(f"wrote {path}: {counted(len(explanation.pairs), 'pair')}, {path.stat().st_size / 1e6:.2f} MB", file=sys.stderr)
     report = explanation.systems[0].report
-    scores = ", ".join(f"{k} {100 * report.micro[k]:.2f}" for k in report.score_names)
-    print(f"wrote {path}: {counted(len(explanation.pairs), 'pair')}, {path.stat().st_size / 1e6:.2f} MB")
-    print(f"{metric_label(report.spec)}: micro {scores} (x100)")
+    print(f"{metric_label(report.spec)}: micro {micro_scores(report)} (x100)")
     print(f"signature: {report.signature}")
     sys.stdout.flush()
     return 0
+
+
+def micro_scores(report: MetricReport) -> str:
+    """``P 93.62, R 89.80, F 91.67``: the report's micro scores x100, a score that does not exist (a
+    document's coreference score when no document merges a node) as ``n/a``, as in the score tables."""
+    return ", ".join(
+        f"{name} {grid.NOT_APPLICABLE if math.isnan(report.micro[name]) else grid.pct(report.micro[name], 2)}"
+        for name in report.score_names
+    )

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import _signal  # the C module the interpreter loads at start-up: `signal` would add ~1 ms of enum building
 import argparse
 import gc
 import sys
+import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import NoReturn
@@ -33,6 +35,17 @@ SUBCOMMANDS = Registry(
 """Every subcommand: its name and the ``add_parser(subparsers)`` that registers it (one line per command)."""
 
 
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse's parser, whose mistakes (a bad value, a missing or unknown argument) are a
+    :class:`~amrmetrics.errors.UsageError` reported as one line like every other error, naming the
+    command's ``--help`` instead of printing its usage. Subcommands' parsers are of this class too."""
+
+    def error(self, message: str) -> NoReturn:
+        from amrmetrics.errors import UsageError
+
+        raise UsageError(f"{message}; see '{self.prog} --help'")
+
+
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The full argument parser, or (``command`` given and known) one holding just that subcommand.
 
@@ -44,7 +57,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 def _parser(commands: Sequence[str]) -> argparse.ArgumentParser:
     """The top-level parser with ``commands``."""
-    parser = argparse.ArgumentParser(
+    parser = ArgumentParser(
         prog="amrmetrics",
         description="Exact, fast, deterministic metrics for AMR and other PENMAN graphs.",
     )
@@ -85,28 +98,66 @@ def _few_collections() -> Iterator[None]:
         gc.unfreeze()
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised in the main thread: a terminated command unwinds as an interrupted one does
+    (worker processes ended, temporary files removed), then exits with :data:`TERMINATED`."""
+
+
+INTERRUPTED, TERMINATED = 128 + 2, 128 + 15
+"""Exit statuses after SIGINT (Ctrl-C) and SIGTERM, as a shell reports a command those signals end."""
+
+
+def _terminate(signum: int, frame: object) -> None:
+    _signal.signal(_signal.SIGTERM, _signal.SIG_IGN)  # a second SIGTERM must not cut the clean-up short
+    raise Terminated
+
+
+@contextmanager
+def _sigterm_as_interrupt() -> Iterator[None]:
+    """While a command runs, SIGTERM raises :class:`Terminated` (in the main thread, where signals arrive)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = _signal.signal(_signal.SIGTERM, _terminate)
+    try:
+        yield
+    finally:
+        _signal.signal(_signal.SIGTERM, previous)
+
+
+def _parse(argv: Sequence[str]) -> argparse.Namespace:
+    """The parsed command line; a mistake in it is a UsageError (an unknown command names the closest)."""
+    command = argv[0] if argv and not argv[0].startswith("-") else None
+    if command is not None and command not in SUBCOMMANDS:
+        from amrmetrics.errors import UsageError
+
+        raise UsageError(f"{SUBCOMMANDS.unknown(command)}; see 'amrmetrics --help'")
+    parser = build_parser(command)
+    args, extras = parser.parse_known_args(argv)
+    if extras:  # argparse leaves a subcommand's unknown arguments to the top level: name the subcommand's help
+        _subcommand(parser, args.command).error(f"unrecognized arguments: {' '.join(extras)}")
+    return args
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the console script; returns the exit status (0 ok, 1 data error, 2 usage error)."""
+    """Entry point of the console script; returns the exit status (0 ok, 1 data error, 2 usage error,
+    130 interrupted, 143 terminated)."""
     from amrmetrics.cli.checks import check_options
     from amrmetrics.errors import AmrMetricsError, exit_status, message
 
     argv = sys.argv[1:] if argv is None else list(argv)
-    command = argv[0] if argv and not argv[0].startswith("-") else None
-    parser = build_parser(command)
-    args, extras = parser.parse_known_args(argv)
-    if extras:  # argparse leaves a subcommand's unknown arguments to the top level: show the subcommand's usage
-        _subcommand(parser, args.command).error(f"unrecognized arguments: {' '.join(extras)}")
     try:
+        args = _parse(argv)
         check_options(args)
-        with _few_collections():
+        with _sigterm_as_interrupt(), _few_collections():
             return int(args.handler(args) or 0)
     except BrokenPipeError:  # before OSError, of which it is a subclass: `... | head` is not an error
         return 0
     except (AmrMetricsError, OSError, ValueError) as err:
         print(f"amrmetrics: error: {message(err)}", file=sys.stderr)
         return exit_status(err)
-    except KeyboardInterrupt:
-        return 130
+    except KeyboardInterrupt as err:
+        return TERMINATED if isinstance(err, Terminated) else INTERRUPTED
 
 
 def run() -> NoReturn:

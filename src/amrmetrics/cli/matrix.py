@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 from amrmetrics.cli import common
+from amrmetrics.cli.checks import add_output
 from amrmetrics.errors import UsageError
 
 OUTPUT_KINDS = (".npy", ".tsv")
@@ -26,8 +27,8 @@ def add_parser(subparsers: Any) -> None:
         ),
     )
     parser.add_argument("graphs", metavar="GRAPHS", help="graphs, PENMAN")
-    parser.add_argument(
-        "-o", "--output", metavar="FILE", help="write the matrix: .npy (numpy) or .tsv (with graph ids); default TSV on stdout"
+    add_output(
+        parser, "-o", "--output", metavar="FILE", help="write the matrix: .npy (numpy) or .tsv (with graph ids); default TSV on stdout"
     )
     common.add_metric_options(parser, default="wlk")
     group = parser.add_argument_group("reading")
@@ -54,20 +55,27 @@ def _labels(entries: list[Any]) -> list[str]:
 
 
 def _write(path: str | None, matrix: Any, labels: list[str]) -> None:
-    import numpy as np
+    """The matrix as .npy or TSV to ``path`` (replaced only once complete), or as TSV to stdout."""
+    from amrmetrics.writing import output_file
 
-    if path is not None and path.endswith(".npy"):
-        np.save(path, matrix)
+    if path is None:
+        _write_tsv(sys.stdout, matrix, labels)
         return
-    handle = open(path, "w", encoding="utf-8", newline="") if path else sys.stdout
-    try:
-        writer = csv.writer(handle, delimiter="\t", lineterminator="\n")
-        writer.writerow(["graph"] + labels)
-        for label, row in zip(labels, matrix.tolist()):
-            writer.writerow([label] + [repr(v) for v in row])
-    finally:
-        if path:
-            handle.close()
+    npy = path.endswith(".npy")
+    with output_file(path, binary=npy, newline="") as handle:
+        if npy:
+            import numpy as np
+
+            np.save(handle, matrix)
+        else:
+            _write_tsv(handle, matrix, labels)
+
+
+def _write_tsv(handle: Any, matrix: Any, labels: list[str]) -> None:
+    writer = csv.writer(handle, delimiter="\t", lineterminator="\n")
+    writer.writerow(["graph"] + labels)
+    for label, row in zip(labels, matrix.tolist()):
+        writer.writerow([label] + [repr(v) for v in row])
 
 
 def run(args: argparse.Namespace) -> int:
@@ -98,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
     graphs = [e.graph if e.graph is not None else EMPTY_GRAPH for e in kept]
     tiles = None
     if args.resume and not isinstance(metric, MatrixMetric):  # a whole-matrix method has no tiles to keep
-        tiles = TileStore(f"{args.output}.tiles", matrix_key(metric, graphs, TILE))
+        tiles = TileStore(f"{args.output}.tiles", matrix_key(metric, graphs, TILE), metric.score_range)
     resumed = tiles.count() if tiles else 0
     with (
         common.progress_bar(progress_units(metric, len(graphs)), not args.no_progress, "matrix") as advance,

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import importlib.util
 from typing import Any
 
 from amrmetrics.cli import common
+from amrmetrics.cli.checks import add_output
 from amrmetrics.errors import UsageError
 from amrmetrics.version import __version__
 
@@ -40,15 +40,6 @@ def add_meta_output(parser: argparse.ArgumentParser, formats: tuple[str, ...] = 
     group = parser.add_argument_group("output")
     group.add_argument("--format", "-f", choices=formats, default="text", help="output format (default text)")
     group.add_argument("--digits", type=int, default=2, help="decimals of x100 numbers in tables (default 2)")
-
-
-def print_table(table: tuple[list[str], list[list[str]]], title: str) -> None:
-    """Print a ``(header, rows)`` table of the meta commands with the tool's one rich renderer."""
-    from rich.console import Console
-
-    from amrmetrics.report import grid
-
-    grid.render_rich(Console(), *table, title)
 
 
 def _add_parse_quality(sub: Any) -> None:
@@ -87,7 +78,7 @@ def _add_parse_quality(sub: Any) -> None:
         "--compat", action="store_true", help="reproduce the public evaluator's two quirks (named in the output)"
     )
     add_meta_output(parser)
-    parser.add_argument("--plot", metavar="FILE.png", help="write a heatmap of the Spearman matrix (needs matplotlib)")
+    add_output(parser, "--plot", metavar="FILE.png", help="write a heatmap of the Spearman matrix (needs matplotlib)")
     parser.set_defaults(handler=run_parse_quality)
 
 
@@ -113,8 +104,6 @@ def run_parse_quality(args: argparse.Namespace) -> int:
 
     if not 0 < args.confidence < 1:
         raise UsageError("--confidence must be between 0 and 1")
-    if args.plot and importlib.util.find_spec("matplotlib") is None:
-        raise UsageError("--plot needs matplotlib: pip install 'amrmetrics[plot]'")
     labels = read_labels(args.labels, args.labels_format)
     a, b = _study_inputs(args)
     metrics = common.metrics_from_args(args)
@@ -133,15 +122,16 @@ def run_parse_quality(args: argparse.Namespace) -> int:
         inputs = {"a": args.a, "b": args.b, "candidates": args.candidates, "gold": args.gold, "labels": args.labels}
         common.dump_json({"amrmetrics": __version__, "study": "parse-quality", "inputs": inputs, **result.as_dict()})
         return 0
-    title = f"Parse quality: {result.sentences} sentences (S and PA x100, AΔ in ranks)"
-    print_table(study_table(result, args.digits), title)
-    for line in study_notes(result):
-        print(line)
+    from amrmetrics.report import page
+
+    blocks: list[page.Block] = [
+        page.Table(*study_table(result, args.digits), f"Parse quality: {result.sentences} sentences (S and PA x100, AΔ in ranks)"),
+        *page.notes(study_notes(result)),
+    ]
     if len(result.metrics) > 1:
         title = f"Spearman's rho between metrics over {2 * result.sentences} candidates"
-        print_table(spearman_table(result, args.digits), title)
-    for m in result.metrics:
-        print(f"signature: {m.signature}")
+        blocks.append(page.Table(*spearman_table(result, args.digits), title))
+    page.show(blocks + page.signatures([m.signature for m in result.metrics]), args.format)
     return 0
 
 
@@ -196,15 +186,16 @@ def run_similarity(args: argparse.Namespace) -> int:
             "metrics": [r.as_dict() for r in rows],
         })
         return 0
-    print_table(similarity_table(rows, args.digits), f"Agreement with {len(human)} human scores (x100)")
+    from amrmetrics.report import page
+
     scale = f"scale {args.scale[0]:g} to {args.scale[1]:g}" if args.scale else "observed range"
-    print(
+    note = (
         f"Human scores min-max normalised to [0, 1] ({scale}); "
         f"RMSE against metric scores as fractions. Intervals: percentile bootstrap, {args.resamples} resamples of pairs, "
         f"seed {args.seed}."
     )
-    for r in rows:
-        print(f"signature: {r.signature}")
+    table = page.Table(*similarity_table(rows, args.digits), f"Agreement with {len(human)} human scores (x100)")
+    page.show([table, page.Note(note), *page.signatures([r.signature for r in rows])], args.format)
     return 0
 
 
@@ -226,7 +217,7 @@ def _add_structural(sub: Any) -> None:
     stats.add_argument("--resamples", type=int, default=1000, help="bootstrap resamples of graphs (default 1000)")
     stats.add_argument("--confidence", type=float, default=0.95, help="central interval (default 0.95)")
     add_meta_output(parser, ("text", "json", "markdown"))
-    parser.add_argument("--plot", metavar="FILE.png", help="plot mean score against damage, one line per metric (matplotlib)")
+    add_output(parser, "--plot", metavar="FILE.png", help="plot mean score against damage, one line per metric (matplotlib)")
     parser.set_defaults(handler=run_structural)
 
 
@@ -234,8 +225,9 @@ def run_structural(args: argparse.Namespace) -> int:
     """Run the structural-consistency study and print its table."""
     from amrmetrics.cli.perturb import parse_levels
     from amrmetrics.meta.structural import run_structural as run
-    from amrmetrics.meta.tables import markdown, structural_table
+    from amrmetrics.meta.tables import structural_table
     from amrmetrics.read import CorpusError, format_errors, iter_entries
+    from amrmetrics.report import page
 
     if not 0 < args.confidence < 1:
         raise ValueError("--confidence must be between 0 and 1")
@@ -257,18 +249,14 @@ def run_structural(args: argparse.Namespace) -> int:
     if args.format == "json":
         common.dump_json({"amrmetrics": __version__, "study": "structural", "inputs": args.gold, **result.as_dict()})
         return 0
-    table = structural_table(result, args.digits)
-    if args.format == "markdown":
-        print(markdown(table))
-    else:
-        print_table(table, f"Structural consistency: {result.graphs} graphs x {len(result.levels)} damage levels")
-    print(
+    title = f"Structural consistency: {result.graphs} graphs x {len(result.levels)} damage levels"
+    note = (
         f"rho: Spearman of score and damage (share of relations rewired) over all copies, -100 = perfect; "
         f"{round(100 * result.confidence)}% percentile bootstrap over graphs ({result.resamples} resamples, seed "
         f"{result.seed}); violations: consecutive levels where the damage rises but the score does not fall. "
         f"Left out: {result.duplicates} repeated graphs, {result.without_relations} graphs without relations. "
         "Mean damage per level: " + ", ".join(f"{lv:g}: {d:.3f}" for lv, d in zip(result.levels, result.mean_damage))
     )
-    for m in result.metrics:
-        print(f"signature: {m.signature}")
+    blocks: list[page.Block] = [page.Table(*structural_table(result, args.digits), title), page.Note(note)]
+    page.show(blocks + page.signatures([m.signature for m in result.metrics]), args.format)
     return 0

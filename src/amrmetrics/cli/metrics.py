@@ -1,4 +1,8 @@
-"""``amrmetrics metrics``: every registered metric with its parameters, their values and defaults."""
+"""``amrmetrics metrics``: every registered metric with its parameters, their values and defaults.
+
+The values come from each parameter's type: a choice, yes/no, or the names of a registry (presets,
+solvers, embedding and translation backends); JSON also lists them (``choices``) when they are a closed set.
+"""
 
 from __future__ import annotations
 
@@ -29,7 +33,13 @@ def _option(parameter: str) -> str:
 
 def _as_dict(metric: Any) -> dict[str, Any]:
     parameters = [
-        {"name": p.name, "values": p.kind, "default": p.default, "option": _option(p.name) or None}
+        {
+            "name": p.name,
+            "values": p.kind,
+            "choices": list(p.choices) if p.choices is not None else None,
+            "default": p.default,
+            "option": _option(p.name) or None,
+        }
         for p in metric.parameters
     ]
     return {"name": metric.name, "help": metric.summary, "aliases": list(metric.aliases), "parameters": parameters}

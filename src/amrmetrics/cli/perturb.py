@@ -9,6 +9,8 @@ import os
 import sys
 from typing import Any
 
+from amrmetrics.cli.checks import add_output
+
 LEVELS = "0,0.1,...,1"
 
 
@@ -34,6 +36,20 @@ def parse_levels(text: str) -> list[float]:
     return levels
 
 
+def level_file(level: float) -> str:
+    """The name of the file holding the copies at damage ``level``."""
+    return f"level-{level:g}.amr"
+
+
+DAMAGE = "damage.tsv"
+"""The name of the damage table in the output folder."""
+
+
+def written(args: argparse.Namespace) -> list[str]:
+    """The names ``perturb`` writes in its output folder (each level's copies and the damage table)."""
+    return [level_file(level) for level in parse_levels(args.levels)] + [DAMAGE]
+
+
 def add_parser(subparsers: Any) -> None:
     """Register the ``perturb`` subcommand."""
     parser = subparsers.add_parser(
@@ -48,7 +64,9 @@ def add_parser(subparsers: Any) -> None:
         ),
     )
     parser.add_argument("gold", metavar="GOLD", help="gold graphs, PENMAN")
-    parser.add_argument("-o", "--output", required=True, metavar="DIR", help="folder for the copies (created if needed)")
+    add_output(
+        parser, "-o", "--output", required=True, metavar="DIR", inside=written, help="folder for the copies (created if needed)"
+    )
     parser.add_argument("--levels", default=LEVELS, help=f"damage levels in [0, 1] (default {LEVELS})")
     parser.add_argument("--seed", type=int, default=12345, help="seed of the rewiring (default 12345)")
     parser.add_argument("--format", "-f", choices=("text", "json"), default="text", help="summary format on stdout")
@@ -59,16 +77,20 @@ def run(args: argparse.Namespace) -> int:
     """Read the gold graphs, write every level's copies and the damage table; returns the exit status."""
     from amrmetrics.meta.perturb import perturb, to_penman
     from amrmetrics.read import CorpusError, format_errors, iter_entries
+    from amrmetrics.writing import output_file, write_failed
 
     levels = parse_levels(args.levels)
     entries = list(iter_entries(args.gold))
     errors = [e.error for e in entries if e.error is not None]
     if errors:
         raise CorpusError(format_errors(errors))
-    os.makedirs(args.output, exist_ok=True)
+    try:
+        os.makedirs(args.output, exist_ok=True)
+    except OSError as err:
+        raise write_failed(args.output, err) from err
     copies = [perturb(e.graph, levels, args.seed, e.number) for e in entries]
     for k, level in enumerate(levels):
-        with open(os.path.join(args.output, f"level-{level:g}.amr"), "w", encoding="utf-8") as out:
+        with output_file(os.path.join(args.output, level_file(level))) as out:
             for entry, graph_copies in zip(entries, copies):
                 copy = graph_copies[k]
                 metadata = {
@@ -76,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
                     "rewired": f"{copy.rewired}/{copy.relations}", "seed": str(args.seed),
                 }
                 out.write(to_penman(copy.graph, metadata) + "\n\n")
-    with open(os.path.join(args.output, "damage.tsv"), "w", encoding="utf-8", newline="") as out:
+    with output_file(os.path.join(args.output, DAMAGE), newline="") as out:
         writer = csv.writer(out, delimiter="\t", lineterminator="\n")
         writer.writerow(["graph", "id", "level", "relations", "rewired", "damage"])
         for entry, graph_copies in zip(entries, copies):

@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from amrmetrics.cli import common
-from amrmetrics.cli.meta import add_meta_output, print_table
+from amrmetrics.cli.meta import add_meta_output
 from amrmetrics.errors import UsageError
 from amrmetrics.version import __version__
 from amrmetrics.words import counted
@@ -65,6 +65,7 @@ def run(args: argparse.Namespace) -> int:
     """Probe and print one row per metric."""
     from amrmetrics.meta.probe import PRINCIPLES, run_probe
     from amrmetrics.meta.tables import probe_notes, probe_table
+    from amrmetrics.report import page
 
     principles = [p.strip() for p in args.principles.split(",") if p.strip()]
     unknown = [p for p in principles if p not in PRINCIPLES]
@@ -84,15 +85,13 @@ def run(args: argparse.Namespace) -> int:
             "metrics": [p.as_dict() for p in probes],
         })
         return 0
-    print_table(probe_table(probes, args.digits), f"Metric principles on {counted(len(pairs), 'pair')} (scores in points, x100)")
-    print(
+    note = (
         "svr: % of pairs with |m(A,B) - m(B,A)| > 0.01 points; msv: mean |m(A,B) - m(B,A)| over all pairs; det. std: "
         "standard deviation of the corpus score over runs (seeded: a different seed per run); identity: % of graphs "
         "with m(G,G) = 1; dup. gain: largest gain from appending copies of one edge to a test graph; root/leaf loss: "
         "mean score loss when the root / a leaf concept is replaced by an unseen one."
     )
-    for line in probe_notes(probes):
-        print(line)
-    for p in probes:
-        print(f"signature: {p.signature}")
+    table = page.Table(*probe_table(probes, args.digits), f"Metric principles on {counted(len(pairs), 'pair')} (scores in points, x100)")
+    blocks = [table, page.Note(note), *page.notes(probe_notes(probes)), *page.signatures([p.signature for p in probes])]
+    page.show(blocks, args.format)
     return 0

@@ -8,14 +8,8 @@ from typing import Any
 
 from amrmetrics.cli import common
 from amrmetrics.engine.run import CorpusRun
-from amrmetrics.report.aspects import is_multi_aspect, print_aspect_reports
-from amrmetrics.report.tables import (
-    certification,
-    metric_label,
-    render_latex,
-    render_markdown,
-    render_rich,
-)
+from amrmetrics.report import aspects, page
+from amrmetrics.report.tables import certification, metric_label, table
 from amrmetrics.stats.aggregate import MetricReport
 from amrmetrics.words import counted
 
@@ -27,8 +21,8 @@ def add_parser(subparsers: Any) -> None:
         help="score a test (parser output) file against a gold file",
         description="Score every test graph against the gold graph at the same position (or with the same id).",
     )
-    parser.add_argument("test", help="test graphs (parser output), PENMAN")
-    parser.add_argument("gold", help="gold graphs, PENMAN")
+    parser.add_argument("test", help="test graphs (parser output): PENMAN, or UMR (a .umr file or a folder of them)")
+    parser.add_argument("gold", help="gold graphs: PENMAN, or UMR (a .umr file or a folder of them)")
     common.add_metric_options(parser)
     common.add_reading_options(parser)
     common.add_run_options(parser)
@@ -40,6 +34,8 @@ def add_parser(subparsers: Any) -> None:
 def notes(run: CorpusRun, reports: list[MetricReport]) -> list[str]:
     """Plain-language facts printed under the table."""
     lines = []
+    if run.reading is not None:
+        lines.append(run.reading.describe())
     if run.errors:
         what = f"{run.zeroed} pair(s) scored against an empty graph" if run.on_error == "zero" else f"{run.skipped} pair(s) left out"
         lines.append(f"on-error {run.on_error}: {len(run.errors)} malformed graph(s), {what}")
@@ -50,6 +46,8 @@ def notes(run: CorpusRun, reports: list[MetricReport]) -> list[str]:
             lines.append(certified)
         for note in report.notes:
             lines.append(f"{label}: {note}")
+        for fact in report.summary.get("facts", ()):
+            lines.append(f"{label}: {fact}")
         if report.intervals is not None:
             if report.intervals.get("reason"):
                 lines.append(f"{label}: {report.intervals['reason']}")
@@ -66,20 +64,13 @@ def print_reports(run: CorpusRun, reports: list[MetricReport], args: argparse.Na
     if args.format == "json":
         common.dump_json({**common.run_header(run, args.test, args.gold), "metrics": [r.as_dict() for r in reports]})
         return
-    flat = [r for r in reports if not is_multi_aspect(r)]  # multi-aspect reports get a table each
-    if flat and args.format == "markdown":
-        print(render_markdown(flat, args.digits))
-    elif flat and args.format == "latex":
-        print(render_latex(flat, args.digits))
-    elif flat:
-        from rich.console import Console
-
-        render_rich(Console(), flat, title, args.digits)
-    print_aspect_reports(reports, args.format, args.digits)
-    for line in notes(run, reports):
-        print(line)
+    flat = [r for r in reports if not aspects.is_multi_aspect(r)]  # multi-aspect reports get a table each
+    blocks: list[page.Block] = [table(flat, title, args.digits)] if flat else []
     for report in reports:
-        print(f"signature: {report.signature}")
+        if aspects.is_multi_aspect(report):
+            blocks += aspects.blocks(report, args.digits)
+    blocks += page.notes(notes(run, reports)) + page.signatures([r.signature for r in reports])
+    page.show(blocks, args.format)
 
 
 def run(args: argparse.Namespace) -> int:

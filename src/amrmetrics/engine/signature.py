@@ -7,6 +7,7 @@ corpus numbers, then the version: ``smatch|std:smatch|solver:exact|dedup:yes|on-
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from amrmetrics.metrics.base import Metric, format_signature
 from amrmetrics.version import __version__
@@ -17,7 +18,7 @@ class RunSettings:
     """Corpus-level settings that change numbers (beside each metric's own parameters).
 
     ``bootstrap``/``seed`` name the resampling of intervals; ``trials`` the randomization test of
-    a comparison.
+    a comparison, ``"exact"`` when it enumerated every swap instead (few pairs).
     """
 
     on_error: str = "fail"
@@ -25,7 +26,9 @@ class RunSettings:
     pair_by_id: bool = False
     bootstrap: int | None = None
     seed: int | None = None
-    trials: int | None = None
+    trials: int | Literal["exact"] | None = None
+    reading: tuple[tuple[str, str], ...] = ()
+    """Facts of the input that change numbers (UMR: the input kind and its counted categories, test/gold)."""
 
     def items(self) -> list[tuple[str, str]]:
         """Signature items of these settings."""
@@ -37,7 +40,7 @@ class RunSettings:
             items += [("bootstrap", str(self.bootstrap)), ("seed", str(self.seed))]
         if self.trials:
             items.append(("trials", str(self.trials)))
-        return items
+        return items + list(self.reading)
 
 
 def signature(metric: Metric, settings: RunSettings) -> str:

@@ -71,6 +71,8 @@ def explainable(metric: Metric) -> bool:
     Metrics that change the graphs while scoring (translation) or count only some triples (fine,
     one kind of triple) would not match the colored triples, so they are not explained.
     """
+    if metric.name == "umr":  # UMR documents: every sentence under the document alignment (explaining/umr.py)
+        return True
     return isinstance(metric, DocSmatch) or (isinstance(metric, AlignedMatch) and type(metric).pair is AlignedMatch.pair)
 
 

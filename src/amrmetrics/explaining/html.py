@@ -18,10 +18,11 @@ from typing import Any
 
 from amrmetrics.version import __version__
 from amrmetrics.words import counted
+from amrmetrics.writing import write_text
 
 _MARKER = re.compile(r"@@(VERSION|TITLE|CSS|DATA|SCRIPTS)@@")
 
-SCRIPTS = ("dagre.min.js", "util.js", "graph.js", "corpus.js", "table.js", "details.js", "focus.js", "pair.js", "app.js")
+SCRIPTS = ("dagre.min.js", "util.js", "graph.js", "corpus.js", "table.js", "details.js", "focus.js", "pair.js", "umr.js", "app.js")
 """The scripts of the page, in the order they run (dagre first: ours use it)."""
 
 
@@ -66,6 +67,6 @@ def render_html(data: dict[str, Any]) -> str:
 
 
 def write_html(data: dict[str, Any], path: Path) -> Path:
-    """Write the page for ``data`` to ``path`` (UTF-8) and return the path."""
-    path.write_text(render_html(data), encoding="utf-8")
+    """Write the page for ``data`` to ``path`` (UTF-8, replaced only once complete) and return the path."""
+    write_text(path, render_html(data))
     return path

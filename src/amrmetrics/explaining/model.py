@@ -89,6 +89,9 @@ class Explanation:
     on_error: dict[str, Any] = field(default_factory=dict)
     per_pair: dict[str, str] = field(default_factory=dict)
     headline: str = "F"
+    documents: tuple[dict[str, Any], ...] = ()
+    """UMR documents (``umr``): each one's aspects, its sentences' pair numbers and its document-level
+    relations and closure, each matched, only in the test or only in gold (:mod:`amrmetrics.explaining.umr`)."""
 
     def pair(self, number: int) -> PairView:
         """The pair with 1-based ``number`` (its position in the corpus)."""
@@ -116,6 +119,7 @@ class Explanation:
             "on_error": self.on_error,
             "pairs": [_pair(p) for p in self.pairs],
             "per_pair": self.per_pair,
+            **({"documents": json_safe(list(self.documents))} if self.documents else {}),
         }
 
     def to_html(self, path: str | os.PathLike[str]) -> Path:

@@ -18,7 +18,8 @@ from typing import Literal
 
 import numpy as np
 
-from amrmetrics.errors import DataError
+from amrmetrics.errors import DataError, option
+from amrmetrics.writing import output_file
 
 LabelFormat = Literal["auto", "tsv", "parseeval"]
 LABEL_FORMATS: tuple[str, ...] = ("auto", "tsv", "parseeval")
@@ -137,7 +138,7 @@ def detect_format(lines: list[str]) -> str:
         return "parseeval"
     raise LabelError(
         "cannot tell the label format: expected our TSV (header 'id<TAB>preference<TAB>acceptable_a<TAB>acceptable_b') "
-        "or the public release's LABEL.txt ('see above' on every second line); use --labels-format"
+        f"or the public release's LABEL.txt ('see above' on every second line); use {option('fmt', metavar='FORMAT', flag='--labels-format')}"
     )
 
 
@@ -155,7 +156,7 @@ def read_labels(path: str | os.PathLike[str], fmt: LabelFormat = "auto") -> Labe
 
 def write_tsv(labels: Labels, path: str | os.PathLike[str]) -> None:
     """Write labels in our TSV format (e.g. to convert the public release's file)."""
-    with open(path, "w", encoding="utf-8") as handle:
+    with output_file(path) as handle:
         handle.write("\t".join(TSV_HEADER) + "\n")
         for k, key in enumerate(labels.ids):
             values = (labels.preference[k], labels.acceptable_a[k], labels.acceptable_b[k])

@@ -1,27 +1,26 @@
-"""Plots of meta-evaluation results: a correlation heatmap, score against damage (matplotlib, ``pip install 'amrmetrics[plot]'``)."""
+"""Plots of meta-evaluation results: a correlation heatmap, score against damage (matplotlib, extra ``amrmetrics[plot]``)."""
 
 from __future__ import annotations
 
+import io
 import os
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+
+from amrmetrics.extras import require
+from amrmetrics.writing import write_bytes
 
 if TYPE_CHECKING:
     from amrmetrics.meta.structural import StructuralResult
 
 
-def _pyplot():
-    try:
-        import matplotlib
-    except ImportError:
-        raise ValueError("--plot needs matplotlib: pip install 'amrmetrics[plot]'") from None
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    return plt
+def _pyplot() -> Any:
+    """matplotlib's pyplot, drawing to files only (no display needed)."""
+    require("matplotlib", "plotting").use("Agg")
+    return require("matplotlib.pyplot", "plotting")
 
 
 def plot_correlations(matrix: np.ndarray, labels: Sequence[str], path: str | os.PathLike[str], title: str) -> None:
@@ -39,9 +38,16 @@ def plot_correlations(matrix: np.ndarray, labels: Sequence[str], path: str | os.
             ax.text(j, i, text, ha="center", va="center", color="white" if abs(value) > 0.6 else "black")
     fig.colorbar(image, ax=ax, fraction=0.046, pad=0.04)
     ax.set_title(title)
-    fig.tight_layout()
-    fig.savefig(path, dpi=150)
+    _save(fig, path)
     plt.close(fig)
+
+
+def _save(fig: Any, path: str | os.PathLike[str]) -> None:
+    """Write ``fig`` to ``path`` in the format its extension names (PNG without one), replaced only once complete."""
+    fig.tight_layout()
+    buffer = io.BytesIO()
+    fig.savefig(buffer, dpi=150, format=os.path.splitext(os.fspath(path))[1][1:].lower() or "png")
+    write_bytes(path, buffer.getvalue())
 
 
 def plot_damage(result: StructuralResult, path: str | os.PathLike[str]) -> None:
@@ -64,6 +70,5 @@ def plot_damage(result: StructuralResult, path: str | os.PathLike[str]) -> None:
     ax.set_title(f"Structural consistency, {result.graphs} graphs")
     ax.grid(alpha=0.3)
     ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
-    fig.tight_layout()
-    fig.savefig(path, dpi=150)
+    _save(fig, path)
     plt.close(fig)

@@ -1,4 +1,4 @@
-"""Tables of meta-evaluation results as header + rows of strings (printed with rich or as Markdown).
+"""Tables of meta-evaluation results as header + rows of strings (drawn by :mod:`amrmetrics.report.page`).
 
 Scores, correlations and accuracies are shown x100; AΔ is in ranks; a ``*`` marks a statistic
 whose bootstrap interval excludes the random baseline.
@@ -167,15 +167,6 @@ def probe_notes(probes: Sequence[MetricProbe]) -> list[str]:
             lines.append(f"{p.spec}: duplicating an edge raises the score by up to {100 * p.duplicates.max_gain:.2f} "
                          f"points (pair {pair}, edge {' '.join(edge)} x{p.duplicates.copies})")
     return lines
-
-
-def markdown(table: Table) -> str:
-    """A table as GitHub Markdown."""
-    head, rows = table
-    lines = ["| " + " | ".join(head) + " |", "|" + "|".join(["---"] + ["---:"] * (len(head) - 1)) + "|"]
-    lines += ["| " + " | ".join(r) + " |" for r in rows]
-    return "\n".join(lines)
-
 
 
 def structural_table(result: StructuralResult, digits: int = 2) -> Table:

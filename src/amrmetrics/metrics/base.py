@@ -38,7 +38,13 @@ class PairResult:
 
 
 class Metric(ABC):
-    """Base class of every metric; subclasses are frozen dataclasses whose fields are parameters."""
+    """Base class of every metric; subclasses are frozen dataclasses whose fields are parameters.
+
+    The empty graph earns no credit: it stands for a graph that could not be read (``--on-error
+    zero`` scores a pair with a malformed graph against it, and so does the warm scorer), so a
+    pair with an empty side scores 0 on every score that applies, even when both sides are empty.
+    ``tests/registry/test_malformed_earns_nothing.py`` holds every registered metric to this.
+    """
 
     name: ClassVar[str]
     """Registry name, e.g. ``smatch``."""
@@ -46,10 +52,14 @@ class Metric(ABC):
     """Names of the sufficient statistics returned by :meth:`pair`."""
     score_names: ClassVar[tuple[str, ...]] = ("P", "R", "F")
     """Names of the scores returned by :meth:`scores`; the last one is the headline score."""
+    score_range: ClassVar[tuple[float, float]] = (0.0, 1.0)
+    """The interval every score (a fraction) lies in, up to float rounding; a NaN means "does not apply"."""
     symmetric: ClassVar[bool] = True
     """True when swapping test and gold swaps P and R and keeps F (or the score)."""
     notes: ClassVar[tuple[str, ...]] = ()
     """Facts every report of this metric must state (e.g. that it is asymmetric)."""
+    unit: ClassVar[str] = "graph"
+    """What one pair is: two graphs, or (``document``) two UMR documents, read from ``.umr`` input."""
     process_local: ClassVar[frozenset[str]] = frozenset()
     """Cache keys (see :meth:`cached`) that stay in their process: a pickled metric leaves them out."""
 
@@ -162,20 +172,27 @@ def _format_value(value: Any) -> str:
 def prf(matched: np.ndarray, n_test: np.ndarray, n_gold: np.ndarray) -> dict[str, np.ndarray]:
     """Precision, recall and F1 from match counts and sizes, elementwise.
 
-    P = matched / |test|, R = matched / |gold|, F = 2PR / (P + R). An empty side gives 0, except
-    that two empty sides give 1 (a graph, even the empty one, equals itself).
+    P = matched / |test|, R = matched / |gold|, F = 2PR / (P + R). An empty side gives 0, two
+    empty sides too: the empty graph earns no credit (see :class:`Metric`).
     """
     matched, n_test, n_gold = (np.asarray(a, dtype=np.float64) for a in (matched, n_test, n_gold))
     if matched.size == 1 and n_test.size == 1 and n_gold.size == 1:  # one pair: floats beat numpy calls
         shape = np.broadcast_shapes(matched.shape, n_test.shape, n_gold.shape)
         scores = _prf_one(float(matched.flat[0]), float(n_test.flat[0]), float(n_gold.flat[0]))
         return {name: np.full(shape, value) for name, value in zip("PRF", scores)}
-    both_empty = (n_test == 0) & (n_gold == 0)
+    zero = np.zeros(np.broadcast_shapes(matched.shape, n_test.shape, n_gold.shape))  # every score has this shape
     with np.errstate(divide="ignore", invalid="ignore"):
-        p = np.where(n_test > 0, matched / np.where(n_test > 0, n_test, 1), both_empty * 1.0)
-        r = np.where(n_gold > 0, matched / np.where(n_gold > 0, n_gold, 1), both_empty * 1.0)
+        p = np.where(n_test > 0, matched / np.where(n_test > 0, n_test, 1), zero)
+        r = np.where(n_gold > 0, matched / np.where(n_gold > 0, n_gold, 1), zero)
         f = np.where(p + r > 0, 2 * p * r / np.where(p + r > 0, p + r, 1), 0.0)
     return {"P": p, "R": r, "F": f}
+
+
+def jaccard(intersection: Any, union: Any) -> Any:
+    """``intersection / union``, elementwise; 0 where both sets are empty (the empty graph earns
+    no credit, see :class:`Metric`)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(union > 0, intersection / np.where(union > 0, union, 1), 0.0)
 
 
 def aspect_prf(counts: np.ndarray, aspects: tuple[str, ...], always: str = "Smatch") -> dict[str, np.ndarray]:
@@ -193,9 +210,8 @@ def aspect_prf(counts: np.ndarray, aspects: tuple[str, ...], always: str = "Smat
 
 def _prf_one(matched: float, n_test: float, n_gold: float) -> tuple[float, float, float]:
     """:func:`prf` of one pair, with the same float operations."""
-    both_empty = 1.0 if n_test == 0 and n_gold == 0 else 0.0
-    p = matched / n_test if n_test > 0 else both_empty
-    r = matched / n_gold if n_gold > 0 else both_empty
+    p = matched / n_test if n_test > 0 else 0.0
+    r = matched / n_gold if n_gold > 0 else 0.0
     return p, r, (2 * p * r / (p + r) if p + r > 0 else 0.0)
 
 

@@ -13,14 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
-from amrmetrics.embed import Embedder
+from amrmetrics.embed import Embedder, VectorsSpec
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import PairResult
 from amrmetrics.metrics.s2match import S2match
 from amrmetrics.metrics.sembleu import SemBLEU
 from amrmetrics.metrics.smatch import Smatch
 from amrmetrics.standardize import STEPS
-from amrmetrics.translate import DEFAULT_MIN_SIM, Translator, open_translator
+from amrmetrics.translate import DEFAULT_MIN_SIM, Translator, TranslatorSpec, open_translator
 from amrmetrics.translate.graphs import english_labels, strip_senses, translate_graph, truncate_labels
 
 Side = Literal["test", "gold"]
@@ -41,9 +41,9 @@ class Translating:
 
     source_lang: str | None = None
     translate: Side = "gold"
-    translator: str = "auto"
+    translator: TranslatorSpec = "auto"
     dictionary: str | None = None
-    vectors: str | None = None
+    vectors: VectorsSpec | None = None
     min_sim: float = DEFAULT_MIN_SIM
 
     def __post_init__(self) -> None:

@@ -13,11 +13,11 @@ import functools
 import types
 import typing
 from collections.abc import Iterable, Mapping
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from amrmetrics.errors import UsageError
+from amrmetrics.errors import BackendMissing, UsageError
 from amrmetrics.metrics.base import Metric
-from amrmetrics.registry import Registry
+from amrmetrics.registry import Names, Registry
 
 
 class MetricSpecError(UsageError):
@@ -40,6 +40,9 @@ METRICS = Registry(
         "xsmatch": "amrmetrics.metrics.crosslingual:XSmatch",
         "xsembleu": "amrmetrics.metrics.crosslingual:XSemBLEU",
         "xs2match": "amrmetrics.metrics.crosslingual:XS2match",
+        "umr": "amrmetrics.metrics.umr:UmrMetric",
+        "ancast": "amrmetrics.metrics.ancast:Ancast",
+        "jumach": "amrmetrics.metrics.jumach:Jumach",
     },
     MetricSpecError,
 )
@@ -117,6 +120,11 @@ def _parameters(cls: type[Metric]) -> Mapping[str, Any]:
     return types.MappingProxyType({f.name: hints[f.name] for f in dataclasses.fields(cls) if f.init})  # type: ignore[arg-type]
 
 
+def parameter_names(cls: type[Metric]) -> tuple[str, ...]:
+    """The parameters of a metric class (what a spec or an option of that name sets), in order."""
+    return tuple(_parameters(cls))
+
+
 def build_metric(name: str, params: Mapping[str, str], defaults: Mapping[str, Any] | None = None) -> Metric:
     """Build a metric from its name and raw string parameters.
 
@@ -139,6 +147,8 @@ def build_metric(name: str, params: Mapping[str, str], defaults: Mapping[str, An
     kwargs.update({k: _coerce(cls, k, v, hints[k]) for k, v in params.items()})
     try:
         return cls(**kwargs)
+    except BackendMissing:  # not a bad spec: the spec is right, a package is missing
+        raise
     except (TypeError, ValueError) as err:
         raise MetricSpecError(f"{name}: {err}") from None
 
@@ -151,11 +161,13 @@ def parse_metrics(specs: str | Iterable[str], defaults: Mapping[str, Any] | None
 
 @dataclasses.dataclass(frozen=True)
 class ParameterInfo:
-    """One parameter of a registered metric: name, the values it takes, default (as ``--metric`` writes them)."""
+    """One parameter of a registered metric: name, the values it takes, default (as ``--metric`` writes
+    them), and every value when they are a closed set (a choice, yes/no, the names of a registry)."""
 
     name: str
     kind: str
     default: str
+    choices: tuple[str, ...] | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -173,9 +185,9 @@ def describe_metrics() -> list[MetricInfo]:
     out = []
     for name in METRICS:
         cls = metric_class(name)
-        hints = typing.get_type_hints(cls)
+        hints = typing.get_type_hints(cls, include_extras=True)
         parameters = tuple(
-            ParameterInfo(f.name, _kind(hints[f.name]), _default(f))
+            ParameterInfo(f.name, _kind(hints[f.name]), _default(f), _choices(hints[f.name]))
             for f in dataclasses.fields(cls)  # type: ignore[arg-type]
             if f.init
         )
@@ -185,9 +197,17 @@ def describe_metrics() -> list[MetricInfo]:
     return out
 
 
+def _names(hint: Any) -> Names | None:
+    """The registry names an ``Annotated[str, Names(...)]`` parameter takes, else None."""
+    return next((m for m in getattr(hint, "__metadata__", ()) if isinstance(m, Names)), None)
+
+
 def _kind(hint: Any) -> str:
-    """The values a parameter takes: ``int``, ``yes|no``, ``exact|hillclimb``, ``float or none``."""
+    """The values a parameter takes: ``int``, ``yes|no``, ``exact|hillclimb``, ``float or none``, a registry's names."""
     origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is Annotated:
+        names = _names(hint)
+        return names.describe() if names else _kind(args[0])
     if origin in (typing.Union, types.UnionType):
         return " or ".join([_kind(a) for a in args if a is not type(None)] + (["none"] if type(None) in args else []))
     if origin is Literal:
@@ -195,6 +215,21 @@ def _kind(hint: Any) -> str:
     if hint is bool:
         return "yes|no"
     return getattr(hint, "__name__", str(hint))
+
+
+def _choices(hint: Any) -> tuple[str, ...] | None:
+    """Every value a parameter takes when they are a closed set (as ``--metric`` writes them), else None."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is Annotated:
+        names = _names(hint)
+        return names.choices() if names else _choices(args[0])
+    if origin in (typing.Union, types.UnionType):
+        inner = [a for a in args if a is not type(None)]
+        closed = _choices(inner[0]) if len(inner) == 1 else None
+        return None if closed is None else closed + (("none",) if type(None) in args else ())
+    if origin is Literal:
+        return tuple(map(str, args))
+    return ("yes", "no") if hint is bool else None
 
 
 def _default(field: dataclasses.Field[Any]) -> str:

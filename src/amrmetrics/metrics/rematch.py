@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from amrmetrics.graph import Graph
-from amrmetrics.metrics.base import Metric, PairResult
+from amrmetrics.metrics.base import Metric, PairResult, jaccard
 from amrmetrics.read.recent import PreparedGraphs
 from amrmetrics.standardize import DEINVERSION_EXCEPTIONS, unquote
 from amrmetrics.standardize.s2match_reference import parsed_constant
@@ -162,12 +162,6 @@ def motifs(triples: Triples, classes: Mapping[str, str]) -> frozenset[Motif]:
     return frozenset(out)
 
 
-def jaccard(intersection: Any, union: Any) -> Any:
-    """``intersection / union``, and 1 where both sets are empty (a graph equals itself)."""
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(union > 0, intersection / np.where(union > 0, union, 1), 1.0)
-
-
 @dataclass(frozen=True)
 class Rematch(Metric):
     """|motifs(test) ∩ motifs(gold)| / |motifs(test) ∪ motifs(gold)| (symmetric, in [0, 1]).
@@ -213,7 +207,7 @@ class Rematch(Metric):
         stats = np.asarray(stats, dtype=np.float64)
         if stats.shape == (2,):  # one pair (per-pair output): the same division, without array overhead
             common, union = stats.tolist()
-            return {"score": np.float64(common / union if union > 0 else 1.0)}
+            return {"score": np.float64(common / union if union > 0 else 0.0)}
         return {"score": jaccard(stats[..., 0], stats[..., 1])}
 
     def matrix(self, prepared: Sequence[frozenset[Motif]], progress: Callable[[int], None] | None = None) -> np.ndarray:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from amrmetrics.align import AlignmentProblem, build_problem
-from amrmetrics.embed import DEFAULT, Embedder, open_embedder
+from amrmetrics.embed import DEFAULT, Embedder, VectorsSpec, open_embedder
 from amrmetrics.embed.concepts import ConceptSimilarity
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.smatch import AlignedMatch
@@ -37,7 +37,7 @@ class S2match(AlignedMatch):
 
     tau: float = 0.5
     diffsense: float = 0.5
-    vectors: str = DEFAULT
+    vectors: VectorsSpec = DEFAULT
     compat: bool = False
 
     name: ClassVar[str] = "s2match"

@@ -66,7 +66,8 @@ def bleu(stats: np.ndarray, weights: tuple[float, ...]) -> np.ndarray:
     Modified precision p_k = m_k / c_k; the j-th order with no match gets 1 / (2^j max(1, c_k))
     (Chen & Cherry method 3); if the highest order with any hypothesis n-gram is K < n, weights
     become uniform 1/K over orders 1..K (the reference's auto re-weighing); brevity penalty
-    exp(1 - |ref|/|hyp|) when |hyp| <= |ref|. No unigram match gives 0; two empty graphs give 1.
+    exp(1 - |ref|/|hyp|) when |hyp| <= |ref|. No unigram match gives 0, so the empty graph earns
+    nothing, even against itself.
     """
     stats = np.asarray(stats, dtype=np.float64)
     n = len(weights)
@@ -86,8 +87,7 @@ def bleu(stats: np.ndarray, weights: tuple[float, ...]) -> np.ndarray:
         )
         brevity = np.where(hyp > ref, 1.0, np.where(hyp > 0, np.exp(1.0 - ref / np.where(hyp > 0, hyp, 1)), 0.0))
     score = brevity * np.exp(np.sum(np.where(used, w * log_p, 0.0), axis=-1))
-    score = np.where(matched[..., 0] > 0, score, 0.0)
-    return np.where((hyp == 0) & (ref == 0), 1.0, score)
+    return np.where(matched[..., 0] > 0, score, 0.0)
 
 
 def bleu_one(stats: np.ndarray, weights: tuple[float, ...]) -> np.float64:
@@ -97,8 +97,6 @@ def bleu_one(stats: np.ndarray, weights: tuple[float, ...]) -> np.float64:
     n = len(weights)
     values = stats.tolist()
     matched, counts, hyp, ref = values[0 : 2 * n : 2], values[1 : 2 * n : 2], values[2 * n], values[2 * n + 1]
-    if hyp == 0 and ref == 0:
-        return np.float64(1.0)
     if not matched[0] > 0:
         return np.float64(0.0)
     top = max((k for k in range(1, n + 1) if counts[k - 1] > 0), default=0)

@@ -8,7 +8,7 @@ from typing import ClassVar
 import numpy as np
 
 from amrmetrics.graph import Graph
-from amrmetrics.metrics.base import Metric, PairResult
+from amrmetrics.metrics.base import Metric, PairResult, jaccard
 from amrmetrics.standardize import STEPS
 
 STANDARDIZATION = ("lowercase", "conflate-quotes", "deinvert")
@@ -29,7 +29,7 @@ def label_set(graph: Graph) -> frozenset[str]:
 
 @dataclass(frozen=True)
 class Simple(Metric):
-    """|L_test ∩ L_gold| / |L_test ∪ L_gold| over the label sets; two empty sets score 1.
+    """|L_test ∩ L_gold| / |L_test ∪ L_gold| over the label sets (the empty graph earns nothing).
 
     Statistics per pair: the intersection and union sizes. Macro = mean pair Jaccard (what the
     reference prints per pair); micro = pooled intersections over pooled unions.
@@ -50,9 +50,7 @@ class Simple(Metric):
 
     def scores(self, stats: np.ndarray) -> dict[str, np.ndarray]:
         stats = np.asarray(stats, dtype=np.float64)
-        union = stats[..., 1]
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return {"score": np.where(union > 0, stats[..., 0] / np.where(union > 0, union, 1), 1.0)}
+        return {"score": jaccard(stats[..., 0], stats[..., 1])}
 
     def signature_items(self) -> list[tuple[str, str]]:
         return [("std", "+".join(STANDARDIZATION)), ("labels", "set")]

@@ -14,7 +14,7 @@ from amrmetrics.defaults import DEFAULT_SEED
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import MatchMetric, PairResult, prf
 from amrmetrics.metrics.doc_start import sentence_start
-from amrmetrics.standardize import Preset, get_preset
+from amrmetrics.standardize import Preset, PresetName, get_preset
 
 
 @dataclass(frozen=True)
@@ -25,7 +25,7 @@ class AlignedMatch(MatchMetric):
     ``upper`` (a proven upper bound on the match; equal to ``matched`` when certified optimal).
     """
 
-    std: str = "smatch"
+    std: PresetName = "smatch"
     solver: SolverName = "exact"
     timeout: float | None = None
     restarts: int = 4

@@ -23,7 +23,8 @@ import numpy as np
 
 from amrmetrics.align.transport import Backend, emd
 from amrmetrics.defaults import DEFAULT_SEED
-from amrmetrics.embed import DEFAULT, Embedder, open_embedder
+from amrmetrics.embed import DEFAULT, Embedder, VectorsSpec, open_embedder
+from amrmetrics.extras import check
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import PairResult, SimilarityMetric
 from amrmetrics.metrics.wl_graph import Direction, WLGraph, build, standardize
@@ -159,6 +160,7 @@ class WWLK(SimilarityMetric):
 
     name: ClassVar[str] = "wwlk"
     notes: ClassVar[tuple[str, ...]] = ("similarity = 1 - earth mover's distance, in [-1, 1]",)
+    score_range: ClassVar[tuple[float, float]] = (-1.0, 1.0)
 
     k: int = 2
     e2n: bool = False
@@ -166,7 +168,7 @@ class WWLK(SimilarityMetric):
     stability: int = 15
     seed: int = DEFAULT_SEED
     direction: Direction = "both"
-    vectors: str = DEFAULT
+    vectors: VectorsSpec = DEFAULT
     transport: Backend = "auto"
 
     def __post_init__(self) -> None:
@@ -180,6 +182,8 @@ class WWLK(SimilarityMetric):
             raise ValueError("direction must be both, fromout or fromin")
         if self.transport not in ("auto", "pot", "scipy"):
             raise ValueError("transport must be auto, pot or scipy")
+        if self.transport == "pot":
+            check("ot", f"{self.name}:transport=pot")
 
     @property
     def edge_init(self) -> str:
@@ -311,7 +315,8 @@ class WWLK(SimilarityMetric):
             [test.graph.names[i], gold.graph.names[j], float(transport.plan[i, j]), float(costs[i, j])]
             for i, j in zip(rows.tolist(), cols.tolist())
         ]
-        return self.result(1.0 - transport.cost, distance=transport.cost, alignment=alignment)
+        empty = (EMPTY_LABEL,) in (test.graph.names, gold.graph.names)  # the empty graph earns nothing
+        return self.result(0.0 if empty else 1.0 - transport.cost, distance=transport.cost, alignment=alignment)
 
     def signature_items(self) -> list[tuple[str, str]]:
         items = [

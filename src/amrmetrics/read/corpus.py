@@ -3,19 +3,26 @@
 Each position of a file becomes an :class:`Entry` holding either a graph or the
 :class:`GraphError` that explains why there is none, so one bad graph never loses the others and
 graph numbers always match the file.
+
+Pairing by position trusts that both files were cut into graphs at the same places. Where the
+splitter had to guess a boundary inside a malformed graph (:mod:`amrmetrics.read.split`), each
+file's :class:`Census` records the guess, and :func:`check_positions` refuses a pairing that the
+guesses leave in doubt instead of scoring a graph against another sentence's gold.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
-from dataclasses import dataclass
+from array import array
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 from typing import Literal
 
+from amrmetrics.errors import option
 from amrmetrics.graph import Graph
 from amrmetrics.read.decode import GraphError, decode
-from amrmetrics.read.source import CorpusError, PathLike, is_stdin, read_chunks
-from amrmetrics.read.split import Block, split_text
+from amrmetrics.read.source import CorpusError, PathLike, is_stdin, read_chunks, stdin_once
+from amrmetrics.read.split import Block, split_text, taken_in
 from amrmetrics.words import counted
 
 OnError = Literal["fail", "zero", "skip"]
@@ -134,27 +141,190 @@ def counted_entries(path: PathLike) -> tuple[int, Iterator[Entry]]:
     count; its blocks are kept for the entries unless the file is large, which is split again
     (standard input, which cannot be read twice, is always kept).
     """
-    count, _, entries = _counted(path)
-    return count, entries
+    census, entries = census_entries(path)
+    return census.count, entries
 
 
-def _counted(path: PathLike) -> tuple[int, list[str | None], Iterator[Entry]]:
-    """:func:`counted_entries` plus each position's ``# ::id`` (None where there is none)."""
+@dataclass(frozen=True, slots=True)
+class Guess:
+    """A boundary the splitter guessed around a malformed graph: the graphs after position
+    ``after`` may belong one or more positions off (``more``: the file may hold more graphs than
+    were read, a run-on graph; else fewer, a graph cut off at a ``(`` that may continue it)."""
+
+    after: int
+    more: bool
+    what: str
+
+
+@dataclass
+class Census:
+    """What splitting a file once says before anything is decoded: its name, each position's
+    ``# ::id`` and line, the reading errors found, and the boundaries guessed.
+
+    A graph that reads well to the splitter but fails to decode may have run on into another
+    block too; finding those means decoding, so :meth:`settle` does it only when asked (a pairing
+    in doubt, counts that differ), from the blocks kept or by splitting the file again.
+    """
+
+    name: str
+    path: PathLike | None = None
+    ids: list[str | None] = field(default_factory=list)
+    lines: array = field(default_factory=lambda: array("q"))
+    errors: list[GraphError] = field(default_factory=list)
+    guesses: list[Guess] = field(default_factory=list)
+    kept: list[Block] | None = None
+    settled: bool = False
+
+    @property
+    def count(self) -> int:
+        """Graph positions in the file."""
+        return len(self.ids)
+
+    def add(self, block: Block) -> None:
+        """Count one block."""
+        self.ids.append(block.metadata.get("id"))
+        self.lines.append(block.line)
+        if block.problem is None and not block.guessed_start:
+            return  # the common case costs these two tests
+        number = block.number
+        if block.guessed_start:
+            what = f"graph {number} (line {block.line}) starts inside unclosed graph {number - 1} and may continue it"
+            self.guesses.append(Guess(number - 1, False, what))
+        if block.problem is None:
+            return
+        self.errors.append(Entry.of_block(block, self.name).error)  # type: ignore[arg-type]
+        if not block.text.startswith("("):
+            self.guesses.append(Guess(number - 1, False, f"block {number} (line {block.line}) holds no graph and may be none"))
+        if block.took_in:
+            self._ran_on(block, block.took_in)
+
+    def _ran_on(self, block: Block, line: int) -> None:
+        what = f"malformed graph {block.number} (line {block.line}) runs on across line {line} and may be several graphs"
+        self.guesses.append(Guess(block.number, True, what))
+
+    def settle(self) -> None:
+        """Decode every graph the splitter found nothing wrong with that took in a line which might
+        begin another block (:func:`~amrmetrics.read.split.taken_in`): each malformed one is an
+        error and a guess."""
+        if self.settled:
+            return
+        self.settled = True
+        blocks = self.kept if self.kept is not None or self.path is None else split_text(read_chunks(self.path))
+        for block in blocks or ():
+            if block.problem is None and (line := taken_in(block)):
+                error = Entry.of_block(block, self.name).error
+                if error is not None:
+                    self.errors.append(error)
+                    self._ran_on(block, line)
+        self.errors.sort(key=lambda e: e.number)
+        self.guesses.sort(key=lambda g: g.after)
+
+
+def census_entries(path: PathLike) -> tuple[Census, Iterator[Entry]]:
+    """A file's :class:`Census`, then its entries (decoding lazily; see :func:`counted_entries`)."""
     file = _name(path)
     keep_all = is_stdin(path)
     kept: list[Block] | None = []
-    ids: list[str | None] = []
+    census = Census(file, path)
     chars = 0
     for block in split_text(read_chunks(path)):
-        ids.append(block.metadata.get("id"))
+        census.add(block)
         if kept is not None:
             chars += len(block.text)
             kept.append(block)
             if chars > KEEP_CHARS and not keep_all:
                 kept = None
+    census.kept = kept
     if kept is None:
-        return len(ids), ids, iter_entries(path)
-    return len(ids), ids, (Entry.of_block(block, file) for block in kept)
+        return census, iter_entries(path)
+    return census, (Entry.of_block(block, file) for block in kept)
+
+
+def check_counts(files: Sequence[Census], hint: str = "") -> None:
+    """Raise :class:`CorpusError` unless the files hold as many graphs each: the reading errors of
+    every file first (a malformed graph is the usual reason for an extra or a missing position),
+    then the counts, then where two files' ids first differ (``hint`` ends the message)."""
+    if len({c.count for c in files}) <= 1:
+        return
+    for census in files:
+        census.settle()
+    errors = [e for c in files for e in c.errors]
+    lines = _listed(errors) if errors else []
+    if len(files) == 2:
+        (test, gold) = files
+        lines.append(
+            f"{test.name} has {counted(test.count, 'graph')} but {gold.name} has {gold.count}: the files must pair one to one"
+            f"{_first_difference(test.name, test.ids, gold.name, gold.ids)}{hint}"
+        )
+    else:
+        listing = ", ".join(f"{c.name} has {c.count}" for c in files)
+        lines.append(f"A, B and gold must pair one to one, but {listing} graphs{hint}")
+    raise CorpusError("\n".join(lines))
+
+
+def untrusted_positions(test: Census, gold: Census) -> range:
+    """The positions (1-based) whose pairing by position the guessed boundaries leave in doubt.
+
+    The counts agree, so the guesses' shifts add up to nothing: a shift can reach position ``p``
+    only if a guess before ``p`` moves the test file's graphs one way and a guess at or after
+    ``p`` moves them back. A test file's run-on graph (or a gold file's cut) moves them forward,
+    a test file's cut (or a gold file's run-on graph) back; guesses that all go one way are all
+    right. The result is one range (empty when nothing is in doubt).
+    """
+    forward = [g.after for g in test.guesses if g.more] + [g.after for g in gold.guesses if not g.more]
+    back = [g.after for g in test.guesses if not g.more] + [g.after for g in gold.guesses if g.more]
+    if not forward or not back:
+        return range(0)
+    spans = [(min(one), max(other)) for one, other in ((forward, back), (back, forward)) if min(one) < max(other)]
+    if not spans:
+        return range(0)
+    return range(min(lo for lo, _ in spans) + 1, max(hi for _, hi in spans) + 1)
+
+
+def check_positions(test: Census, gold: Census, hint: str = "") -> None:
+    """Raise :class:`CorpusError` when pairing two files of equal counts by position could score
+    a graph against the wrong gold graph: a pair of well-formed graphs at a position in doubt
+    (:func:`untrusted_positions`) whose ``# ::id`` lines do not vouch for it. A pair with a
+    malformed side earns nothing whatever its partner, so it never needs vouching for."""
+    if not (test.guesses or gold.guesses):
+        return  # the common case: then only graphs that decoding alone rejects could be guesses, and
+        # it takes such graphs in both files to leave a pair in doubt (not looked for)
+    test.settle()
+    gold.settle()
+    doubtful = untrusted_positions(test, gold)
+    if not doubtful:
+        return
+    bad = {e.number for e in test.errors} | {e.number for e in gold.errors}
+    pairs = []
+    for p in doubtful:
+        if p in bad:
+            continue
+        test_id, gold_id = test.ids[p - 1], gold.ids[p - 1]
+        if test_id is None or gold_id is None or test_id != gold_id:
+            pairs.append(p)
+    if not pairs:
+        return
+    p = pairs[0]
+    more = f" (and {counted(len(pairs) - 1, 'more pair')})" if len(pairs) > 1 else ""
+    test_id, gold_id = test.ids[p - 1], gold.ids[p - 1]
+    ids = f" (their ids differ: {test_id!r}, {gold_id!r})" if test_id is not None and gold_id is not None else ""
+    lines = _listed(test.errors + gold.errors)
+    lines.append(f"cannot pair {test.name} with {gold.name} by position: malformed graphs left it to a guess where graphs begin:")
+    lines += [f"  {c.name}: {g.what}" for c in (test, gold) for g in c.guesses]
+    lines.append(
+        f"so graph {p} of {test.name} (line {test.lines[p - 1]}) and graph {p} of {gold.name} (line {gold.lines[p - 1]}) "
+        f"may not be the same sentence{ids}{more}. Fix the malformed graphs{hint}."
+    )
+    raise CorpusError("\n".join(lines))
+
+
+def _listed(errors: list[GraphError], limit: int = 20) -> list[str]:
+    """The lines of a list of reading errors (each once, the first ``limit`` shown)."""
+    errors = distinct_errors(errors)
+    lines = [f"{counted(len(errors), 'malformed graph')}:"] + [f"  {e}" for e in errors[:limit]]
+    if len(errors) > limit:
+        lines.append(f"  ... and {len(errors) - limit} more")
+    return lines
 
 
 def read_graphs(path: PathLike, *, on_error: OnError = "fail") -> list[Graph]:
@@ -183,12 +353,10 @@ def distinct_errors(errors: list[GraphError]) -> list[GraphError]:
 
 def format_errors(errors: list[GraphError], limit: int = 50) -> str:
     """A readable list of graph errors, each once (the first ``limit`` shown)."""
-    errors = distinct_errors(errors)
-    head = f"{counted(len(errors), 'malformed graph')}:"
-    lines = [head] + [f"  {e}" for e in errors[:limit]]
-    if len(errors) > limit:
-        lines.append(f"  ... and {len(errors) - limit} more")
-    lines.append("Use --on-error zero (score them as empty graphs) or --on-error skip (leave the pairs out).")
+    lines = _listed(errors, limit)
+    lines.append(
+        f"Use {option('on_error', 'zero')} (score them as empty graphs) or {option('on_error', 'skip')} (leave the pairs out)."
+    )
     return "\n".join(lines)
 
 
@@ -201,19 +369,18 @@ def pair_files(test: PathLike, gold: PathLike, *, pair_by_id: bool = False) -> t
     repeated ids first, and the gold file is indexed in memory. Either file may be ``-`` (standard
     input), not both.
     """
-    if is_stdin(test) and is_stdin(gold):
-        raise CorpusError("only one of the files can be '-' (standard input is read once)")
+    stdin_once(test, gold)
     if pair_by_id:
         return _pairs_by_id(test, gold)
-    (n_test, test_ids, test_entries), (n_gold, gold_ids, gold_entries) = _counted(test), _counted(gold)
-    if n_test != n_gold:
-        test_name, gold_name = _name(test), _name(gold)
-        raise CorpusError(
-            f"{test_name} has {n_test} graphs but {gold_name} has {n_gold}: the files must pair one to one"
-            f"{_first_difference(test_name, test_ids, gold_name, gold_ids)} (use --pair-by-id to pair by '# ::id')"
-        )
+    (test_census, test_entries), (gold_census, gold_entries) = census_entries(test), census_entries(gold)
+    check_counts([test_census, gold_census], BY_ID_HINT)
+    check_positions(test_census, gold_census, f", or give both files '# ::id' lines and use {option('pair_by_id')}")
     pairs = (Pair(i, t, g) for i, (t, g) in enumerate(zip(test_entries, gold_entries)))
-    return n_test, pairs
+    return test_census.count, pairs
+
+
+BY_ID_HINT = f" (use {option('pair_by_id')} to pair by '# ::id')"
+"""How a count error ends when the files could be paired by id instead."""
 
 
 def _first_difference(test: str, test_ids: list[str | None], gold: str, gold_ids: list[str | None]) -> str:
@@ -228,8 +395,8 @@ def _id_or_fail(entry: Entry, path: PathLike) -> str:
     if entry.id is not None:
         return entry.id
     if entry.error is not None:
-        raise CorpusError(f"--pair-by-id needs every graph's id, but {entry.error}")
-    raise CorpusError(f"{path}: graph {entry.number} (line {entry.line}) has no '# ::id' (needed by --pair-by-id)")
+        raise CorpusError(f"{option('pair_by_id')} needs every graph's id, but {entry.error}")
+    raise CorpusError(f"{path}: graph {entry.number} (line {entry.line}) has no '# ::id' (needed by {option('pair_by_id')})")
 
 
 def _index_by_id(path: PathLike) -> dict[str, Entry]:
@@ -267,8 +434,14 @@ def _pairs_by_id(test: PathLike, gold: PathLike) -> tuple[int, Iterator[Pair]]:
 
 
 __all__ = [
+    "BY_ID_HINT",
+    "Census",
     "CorpusError",
     "Entry",
+    "Guess",
+    "census_entries",
+    "check_counts",
+    "check_positions",
     "GraphError",
     "ON_ERROR_CHOICES",
     "OnError",

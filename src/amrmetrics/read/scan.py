@@ -49,9 +49,35 @@ def scan_line(line: str, pos: int, depth: int) -> tuple[int, int]:
     return depth, -1
 
 
+def graphs_on_line(text: str) -> list[str] | None:
+    """The graphs of ``text`` (one line, starting with ``(``) when it is nothing but complete
+    graphs separated by whitespace, each as written; else None (then it is text after a graph)."""
+    graphs: list[str] = []
+    depth, start = 0, 0
+    for m in _PAREN_OR_STRING.finditer(text):
+        if depth == 0:
+            if m.lastindex != 1 or text[start:m.start()].strip():
+                return None
+            start = m.start()
+        if m.lastindex == 1:
+            depth += 1
+        elif m.lastindex == 2:
+            depth -= 1
+            if depth == 0:
+                graphs.append(text[start:m.end()])
+                start = m.end()
+    return graphs if depth == 0 and graphs and not text[start:].strip() else None
+
+
 def bad_byte(line: str) -> str | None:
     """Why ``line`` is not UTF-8 (it holds a byte that did not decode), or None."""
-    m = _SURROGATE.search(line)
+    if line.isascii():  # a flag of the string: no work
+        return None
+    try:
+        line.encode("utf-8")  # fails only on a surrogate; much faster than searching for one
+        return None
+    except UnicodeEncodeError as err:
+        m = _SURROGATE.search(line, err.start)
     if m is None:
         return None
     return f"not UTF-8: byte 0x{ord(m.group()) - 0xDC00:02X} at column {m.start() + 1}"

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Iterator
 from typing import IO
 
-from amrmetrics.errors import DataError
+from amrmetrics.errors import DataError, UsageError
 
 PathLike = str | os.PathLike[str]
 
@@ -31,6 +31,12 @@ class CorpusError(DataError):
 def is_stdin(path: PathLike) -> bool:
     """True for ``-``, the name of standard input."""
     return os.fspath(path) == STDIN
+
+
+def stdin_once(*paths: PathLike) -> None:
+    """Refuse (a usage error) more than one ``-`` among the files of one call: standard input is read once."""
+    if sum(map(is_stdin, paths)) > 1:
+        raise UsageError(f"only one of the files can be '{STDIN}' (standard input is read once)")
 
 
 _READ_ERRORS: tuple[type[Exception], ...] = (OSError, EOFError)
@@ -81,15 +87,16 @@ def read_chunks(path: PathLike) -> Iterator[str]:
     except OSError as err:
         raise CorpusError(f"{path}: cannot open ({err.strerror or err})") from None
     try:
-        rest = ""
+        rest: list[str] = []  # the pieces of a line that has not ended yet (each is looked at once)
         while piece := handle.read(CHUNK_CHARS):
-            piece = rest + piece
             cut = piece.rfind("\n") + 1
-            rest = piece[cut:]
-            if cut:
-                yield piece[:cut]
+            if not cut:
+                rest.append(piece)
+                continue
+            yield "".join(rest) + piece[:cut] if rest else piece[:cut]
+            rest = [piece[cut:]] if cut < len(piece) else []
         if rest:
-            yield rest
+            yield "".join(rest)
     except read_errors as err:  # damaged compressed data, or a read failing
         raise CorpusError(f"{path}: cannot read ({type(err).__name__}: {err})") from None
     finally:

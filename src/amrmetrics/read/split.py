@@ -16,9 +16,22 @@ whatever damaged text belongs to it. Boundaries come from everything the file sa
   the next graph only if the unclosed one has no header (one graph per line), since graphs with
   headers announce each other.
 
-Text after a graph's closing parenthesis, up to the next boundary, is an error of that graph;
-text before a graph in the same paragraph too; text between blank lines with no graph is a block
-of its own. So numbering never shifts, and the caller decides what to do with a bad block.
+A line that holds nothing but complete graphs (separated by whitespace) is that many graphs. Any other text after a graph's closing
+parenthesis, up to the next boundary, is an error of that graph; text before a graph in the same
+paragraph too; text between blank lines with no graph is a block of its own. So numbering never
+shifts, and the caller decides what to do with a bad block.
+
+Around a malformed graph some of these boundaries are guesses, and a block says so, so that
+pairing two files by position can tell a count it may trust from a lucky one: a block cut from
+an unclosed graph at a ``(`` (after a blank line, or on the next line of a graph without header)
+may be that graph's continuation (``guessed_start``); a malformed block that took in a line
+which might begin another graph or a block of text (a blank line inside the graph, or a line of
+the graph or of text around it that starts with none of ``:`` (a role), ``)`` and ``~``), or
+text after the graph on its closing line that starts with a ``(``, may be several (``took_in``,
+that line; :func:`taken_in` finds it on demand in a graph that only decoding rejects); a block
+with no graph may be none. A ``# ::id`` or a header line, and a blank line or a ``(`` at column
+0 after a complete graph, are never guesses.
+
 A byte-order mark at the start of a line is dropped; undecodable bytes (read as surrogates) make
 their block an error.
 """
@@ -35,6 +48,7 @@ from amrmetrics.read.scan import (
     NO_GRAPH,
     STRING,
     bad_byte,
+    graphs_on_line,
     parse_metadata,
     scan_line,
     text_after,
@@ -43,7 +57,7 @@ from amrmetrics.read.scan import (
     unclosed,
 )
 
-__all__ = ["Block", "parse_metadata", "regular_graph", "split_blocks", "split_text"]
+__all__ = ["Block", "parse_metadata", "regular_graph", "split_blocks", "split_text", "taken_in"]
 
 _SIMPLE_STRING = re.compile(STRING)
 _NOT_PAREN = re.compile(r"[^()]+")
@@ -68,7 +82,10 @@ class Block:
     ``number`` is the 1-based position among the file's graphs, ``line`` the 1-based line where
     the block's graph (or, without one, its first line) starts; ``problem`` is set when the text
     cannot be read as one graph (the block is still counted, so numbering never shifts), found on
-    ``problem_line`` (0: on ``line``).
+    ``problem_line`` (0: on ``line``). ``guessed_start``: the block starts where an unclosed graph
+    was cut off at a ``(`` that might continue it; ``took_in``: for a block with a problem, the
+    first line it took in that might begin another block (0: none; :func:`taken_in` finds it in a
+    graph the splitter found nothing wrong with, when its decoding fails).
     """
 
     number: int
@@ -77,6 +94,26 @@ class Block:
     metadata: dict[str, str] = field(default_factory=dict)
     problem: str | None = None
     problem_line: int = 0
+    guessed_start: bool = False
+    took_in: int = 0
+
+
+def _may_begin(line: str) -> bool:
+    """A line that might begin a graph or a block of text: it starts with none of ``:`` (a role),
+    ``)`` and ``~`` (an alignment), which only continue a graph."""
+    return line.lstrip()[:1] not in (":", ")", "~")
+
+
+_TAKEN_IN = re.compile(r"\n[^\S\n]*(?:[^\s:)~]|\n)")
+"""In a graph's text, a later line that is blank or :func:`_may_begin`."""
+
+
+def taken_in(block: Block) -> int:
+    """The first line of ``block``'s graph (after its first) that is blank or might begin
+    another block (0: none): what ``took_in`` records of a graph that has a problem, for one
+    the splitter found nothing wrong with."""
+    m = _TAKEN_IN.search(block.text) if "\n" in block.text else None
+    return 0 if m is None else block.line + block.text.count("\n", 0, m.start()) + 1
 
 
 class _Splitter:
@@ -102,6 +139,8 @@ class _Splitter:
         self.closed = False
         self.has_header = False
         self.held: list[tuple[int, str, int, str | None]] = []
+        self.guessed_start = False  # the graph starts where an unclosed one was cut off
+        self.took_in = 0  # the first line taken in that might begin another graph
 
     def _reset_header(self) -> None:
         self.meta: dict[str, str] = {}
@@ -118,11 +157,18 @@ class _Splitter:
         if self.problem is None or (byte and not self.byte_problem):
             self.problem, self.problem_line, self.byte_problem = message, line, byte
 
+    def _stray(self, message: str, line: int, begins: bool) -> None:
+        """Note text before or after the graph (on ``line``); ``begins``: it might begin another block."""
+        self._note(message, line)
+        if begins and not self.took_in:
+            self.took_in = line
+
     def _emit(self, line: int, text: str, problem: str | None = None, problem_line: int = 0) -> Block:
         if self.problem is not None:
             problem, problem_line = self.problem, self.problem_line
         self.number += 1
-        block = Block(self.number, line, text, self.meta, problem, problem_line)
+        took_in = self.took_in if problem is not None else 0  # a graph that reads well: see taken_in()
+        block = Block(self.number, line, text, self.meta, problem, problem_line, self.guessed_start, took_in)
         self._reset()
         return block
 
@@ -162,7 +208,7 @@ class _Splitter:
                 yield from self._new_block_inside(lineno, line, kind, byte)
             elif kind != CONTENT:
                 self.held.append((lineno, line, kind, byte))
-            elif not self.held and byte is None and self._continues(line):
+            elif not self.held and byte is None and self._continues(lineno, line):
                 self.lines.append(line)
             else:
                 yield from self._inside_graph(lineno, line, byte)
@@ -188,13 +234,16 @@ class _Splitter:
                 self.pre.append(body.rstrip())
             else:
                 if self.pre:
-                    self._note(text_before(self.pre[0]), self.pre_line)
+                    self._stray(text_before(self.pre[0]), self.pre_line, True)  # a line of text: maybe a block
                 self.start, self.has_header = lineno, bool(self.meta)
-                self._scan(lineno, line, len(line) - len(body))
+                if byte is not None:
+                    self._note(byte, lineno, byte=True)
+                yield from self._scan(lineno, line, len(line) - len(body), byte is None)
+                return
         if byte is not None:
             self._note(byte, lineno, byte=True)
 
-    def _continues(self, line: str) -> bool:
+    def _continues(self, lineno: int, line: str) -> bool:
         """A line that continues the open graph without closing it and needs no string scan."""
         if '"' in line or (line[:1] == "(" and not self.has_header):
             return False
@@ -202,15 +251,18 @@ class _Splitter:
         if closes >= self.depth:
             return False
         self.depth += line.count("(") - closes
+        if not self.took_in and _may_begin(line):
+            self.took_in = lineno
         return True
 
     def _inside_graph(self, lineno: int, line: str, byte: str | None) -> Iterator[Block]:
         """A content line while the graph is open, after any held blank and comment lines."""
         held = self.held
+        header = any(kind == METADATA for _, _, kind, _ in held)
         if line[:1] == "(" and (not self.has_header or any(kind == BLANK for _, _, kind, _ in held)) or (
-            line.lstrip()[:1] == "(" and any(kind == METADATA for _, _, kind, _ in held)
+            header and line.lstrip()[:1] == "("
         ):
-            yield from self._new_block_inside(lineno, line, CONTENT, byte)
+            yield from self._new_block_inside(lineno, line, CONTENT, byte, guessed=not header)
             return
         for number, text, kind, held_byte in held:
             self.lines.append(text)
@@ -218,22 +270,29 @@ class _Splitter:
                 self._note(COMMENT_INSIDE, number)
             if held_byte is not None:
                 self._note(held_byte, number, byte=True)
+        if not self.took_in:
+            blank = next((number for number, _, kind, _ in held if kind == BLANK), 0)
+            self.took_in = blank or (lineno if _may_begin(line) else 0)
         self.held = []
         if byte is not None:
             self._note(byte, lineno, byte=True)
-        self._scan(lineno, line, 0)
+        yield from self._scan(lineno, line, 0, byte is None)
 
-    def _new_block_inside(self, lineno: int, line: str, kind: int, byte: str | None) -> Iterator[Block]:
+    def _new_block_inside(self, lineno: int, line: str, kind: int, byte: str | None, guessed: bool = False) -> Iterator[Block]:
         """``line`` starts the next block inside the open graph: the graph ends unclosed before
-        the held lines, which belong to the next block."""
+        the held lines, which belong to the next block (``guessed``: a ``(`` that might also have
+        continued the graph started it)."""
         held = self.held
         yield self._emit_unclosed()
         for number, text, held_kind, held_byte in held:
             yield from self._between(number, text, held_kind, held_byte)
+        self.guessed_start = guessed
         yield from self._between(lineno, line, kind, byte)
 
-    def _scan(self, lineno: int, line: str, pos: int) -> None:
-        """Add a line of the graph (from ``pos``); past its closing parenthesis is trailing text."""
+    def _scan(self, lineno: int, line: str, pos: int, more: bool = True) -> Iterator[Block]:
+        """Add a line of the graph (from ``pos``); past its closing parenthesis are further graphs
+        of a line made of complete graphs (the graph started on it; ``more``: the line has no
+        undecodable byte), or trailing text."""
         self.depth, end = scan_line(line, pos, self.depth)
         if end < 0:
             self.lines.append(line[pos:])
@@ -241,8 +300,15 @@ class _Splitter:
         self.lines.append(line[pos:end])
         self.closed = True
         rest = line[end:].strip()
-        if rest:
-            self._note(text_after(rest), lineno)
+        if not rest:
+            return
+        graphs = graphs_on_line(rest) if more and self.start == lineno and rest[0] == "(" else None
+        if graphs is None:
+            self._stray(text_after(rest), lineno, rest[0] == "(")
+            return
+        for graph in graphs:
+            yield self._emit_graph()
+            self.start, self.lines, self.closed = lineno, [graph], True
 
     def _after_graph(self, lineno: int, line: str, kind: int, byte: str | None, pairs: dict[str, str] | None) -> Iterator[Block]:
         """A line after the graph closed: a boundary, or text that belongs to the graph."""
@@ -254,7 +320,7 @@ class _Splitter:
             yield from self._between(lineno, line, kind, byte, pairs)
             return
         if kind == CONTENT:
-            self._note(text_after(line.strip()), lineno)
+            self._stray(text_after(line.strip()), lineno, _may_begin(line))
         if byte is not None:
             self._note(byte, lineno, byte=True)
 

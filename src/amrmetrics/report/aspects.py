@@ -9,14 +9,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from amrmetrics.report import grid
+from amrmetrics.report import grid, page
+from amrmetrics.report.page import Block, Table
 from amrmetrics.stats.aggregate import MetricReport
 from amrmetrics.words import counted
-
-if TYPE_CHECKING:
-    from rich.console import Console
 
 
 def aspect_names(score_names: Sequence[str]) -> list[str]:
@@ -75,21 +73,6 @@ def rows(report: MetricReport, digits: int = 2) -> list[list[str]]:
     return out
 
 
-def render(report: MetricReport, fmt: str, digits: int = 2, console: Console | None = None, title: str = "") -> str | None:
-    """Render one multi-aspect report as ``text`` (to ``console``), ``markdown`` or ``latex`` (returned)."""
-    head, body = header(report), rows(report, digits)
-    if fmt == "markdown":
-        return grid.render_markdown(head, body)
-    if fmt == "latex":
-        return grid.render_latex(head, body)
-    if console is None:
-        from rich.console import Console
-
-        console = Console()
-    grid.render_rich(console, head, body, title or f"{report.spec} (scores x100)")
-    return None
-
-
 def notes(report: MetricReport) -> list[str]:
     """What the aspect table needs said: what 'pairs' counts, and which aspects are not applicable."""
     absent = [a for a in aspect_names(report.score_names) if math.isnan(report.micro.get(f"{a}.F", float("nan")))]
@@ -104,13 +87,7 @@ def notes(report: MetricReport) -> list[str]:
     return lines
 
 
-def print_aspect_reports(reports: Sequence[MetricReport], fmt: str, digits: int = 2) -> None:
-    """Print every multi-aspect report as its own table, followed by its notes (text formats)."""
-    for report in reports:
-        if not is_multi_aspect(report):
-            continue
-        text = render(report, fmt, digits, title=f"{report.spec}: {counted(report.pairs, 'pair')} (scores x100)")
-        if text is not None:
-            print(text)
-        for line in notes(report):
-            print(line)
+def blocks(report: MetricReport, digits: int = 2) -> list[Block]:
+    """A multi-aspect report as its table (titled with its metric and pairs) followed by its notes."""
+    title = f"{report.spec}: {counted(report.pairs, 'pair')} (scores x100)"
+    return [Table(header(report), rows(report, digits), title), *page.notes(notes(report))]

@@ -10,6 +10,8 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from amrmetrics.report.escape import latex_text, markdown_cell
+
 if TYPE_CHECKING:  # rich is imported only when a table is drawn (JSON output never pays for it)
     from rich.console import Console
 
@@ -51,24 +53,17 @@ def render_rich(console: Console, header: Sequence[str], rows: Sequence[Sequence
 
 
 def render_markdown(header: Sequence[str], rows: Sequence[Sequence[str]], left: int = 1) -> str:
-    """The table as GitHub Markdown."""
+    """The table as GitHub Markdown (every cell escaped: a ``|`` in a label is text, not a column)."""
     align = ["---"] * left + ["---:"] * (len(header) - left)
-    lines = ["| " + " | ".join(header) + " |", "|" + "|".join(align) + "|"]
-    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    lines = ["| " + " | ".join(markdown_cell(h) for h in header) + " |", "|" + "|".join(align) + "|"]
+    lines += ["| " + " | ".join(markdown_cell(c) for c in row) + " |" for row in rows]
     return "\n".join(lines)
-
-
-def tex(text: str) -> str:
-    """Escape LaTeX special characters."""
-    for a, b in (("\\", r"\textbackslash{}"), ("_", r"\_"), ("%", r"\%"), ("&", r"\&"), ("#", r"\#"), ("$", r"\$")):
-        text = text.replace(a, b)
-    return text
 
 
 def render_latex(header: Sequence[str], rows: Sequence[Sequence[str]], left: int = 1) -> str:
     """The table as a LaTeX ``tabular`` (booktabs)."""
     spec = "l" * left + "r" * (len(header) - left)
-    lines = [rf"\begin{{tabular}}{{{spec}}}", r"\toprule", " & ".join(tex(h) for h in header) + r" \\", r"\midrule"]
-    lines += [" & ".join(tex(c) for c in row) + r" \\" for row in rows]
+    lines = [rf"\begin{{tabular}}{{{spec}}}", r"\toprule", " & ".join(latex_text(h) for h in header) + r" \\", r"\midrule"]
+    lines += [" & ".join(latex_text(c) for c in row) + r" \\" for row in rows]
     lines += [r"\bottomrule", r"\end{tabular}"]
     return "\n".join(lines)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 from typing import Any
 
@@ -20,3 +21,17 @@ def json_safe(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [json_safe(v) for v in value]
     return value
+
+
+def dumps(value: Any, **options: Any) -> str:
+    """``value`` as strict JSON text: a NaN or infinite float is written ``null`` (:func:`json_safe`).
+
+    Most values hold no NaN and no numpy scalar, so they are encoded as they are; only a value the
+    strict encoder refuses is converted first (converting every per-pair row would cost time on
+    every pair).
+    ``options`` are :func:`json.dumps`'s.
+    """
+    try:
+        return json.dumps(value, allow_nan=False, **options)
+    except (ValueError, TypeError):
+        return json.dumps(json_safe(value), allow_nan=False, **options)

@@ -1,7 +1,8 @@
 """Per-pair output: one row per scored pair, as TSV or (by extension ``.jsonl``) JSON lines.
 
 Rows are written as the pairs are scored (nothing per pair stays in memory), to a temporary file
-beside the target that replaces it once the run succeeds. Full precision; pair and graph numbers
+beside the target that replaces it once the run succeeds (:func:`amrmetrics.writing.output_file`).
+Full precision, and strict JSON (a score that does not exist is ``null``, as in ``--format json``); pair and graph numbers
 are 1-based like every error message. The same run writes the same bytes: wall-clock times (each
 metric's ``seconds`` and any detail named ``*seconds``) only with ``timings``, and a statistic or
 detail that is a whole number is written as an integer (``12``, not ``12.0``; scores stay
@@ -11,9 +12,7 @@ fractions).
 from __future__ import annotations
 
 import csv
-import json
 import os
-import stat
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import IO, Any
@@ -22,6 +21,8 @@ import numpy as np
 
 from amrmetrics.engine.run import PairRecord
 from amrmetrics.metrics.base import Metric, PairResult
+from amrmetrics.report.jsonable import dumps
+from amrmetrics.writing import output_file
 
 
 def _whole(value: Any) -> Any:
@@ -38,6 +39,10 @@ def _plain(value: Any, timings: bool) -> Any:
     if isinstance(value, dict):
         return {k: _plain(v, timings) for k, v in value.items() if timings or not str(k).endswith("seconds")}
     return _whole(value)
+
+
+HEAD_COLUMNS = ("pair", "test_graph", "gold_graph", "test_id", "gold_id")
+"""The columns every row starts with (:func:`_head`)."""
 
 
 def _head(record: PairRecord) -> dict[str, Any]:
@@ -88,13 +93,25 @@ class _Writer:
     def write(self, record: PairRecord) -> None:
         if self.jsonl:
             entry = pair_entry(record, self.metrics, self.timings, self.specs)
-            self.handle.write(json.dumps(entry, ensure_ascii=False) + "\n")
+            self.handle.write(dumps(entry, ensure_ascii=False) + "\n")
             return
         row = self._row(record)
         if self.header is None:
             self.header = list(row)
             self.tsv.writerow(self.header)
         self.tsv.writerow(["" if row.get(h) is None else _cell(row.get(h)) for h in self.header])
+
+    def finish(self) -> None:
+        """After the last pair: a TSV file of no pairs still gets its header, the columns every
+        row has (each metric's details come with its rows); JSON lines have no header."""
+        if self.jsonl or self.header is not None:
+            return
+        header = dict.fromkeys([*HEAD_COLUMNS, "zeroed"])  # a name both a statistic and a score is one column
+        for k, metric in enumerate(self.metrics):
+            header.update(dict.fromkeys(self._column(k, name) for name in (*metric.stat_names, *metric.score_names)))
+            if self.timings:
+                header[self._column(k, "seconds")] = None
+        self.tsv.writerow(list(header))
 
     def _column(self, k: int, name: str) -> str:
         """``spec.name`` for metric ``k`` (made once per run)."""
@@ -137,16 +154,8 @@ def per_pair_file(
     ends normally and removed when it raises (so a failed run leaves any earlier file as it was).
     A target that is not a regular file (``/dev/stdout``, a pipe) is written directly.
     """
-    name = os.fspath(path)
-    direct = os.path.exists(name) and not stat.S_ISREG(os.stat(name).st_mode)
-    folder, base = os.path.split(os.path.abspath(name))
-    partial = name if direct else os.path.join(folder, f".{base}.{os.getpid()}.partial")
-    jsonl = name.endswith((".jsonl", ".json"))
-    try:
-        with open(partial, "w" if direct else "x", encoding="utf-8", newline="") as handle:
-            yield _Writer(handle, metrics, jsonl, timings).write
-        if not direct:
-            os.replace(partial, name)
-    finally:
-        if not direct and os.path.exists(partial):
-            os.remove(partial)
+    jsonl = os.fspath(path).endswith((".jsonl", ".json"))
+    with output_file(path, newline="") as handle:
+        writer = _Writer(handle, metrics, jsonl, timings)
+        yield writer.write
+        writer.finish()

@@ -1,4 +1,4 @@
-"""Corpus score tables for people: a terminal table (rich), Markdown, and LaTeX for papers.
+"""Corpus score tables for people, drawn in every format by :mod:`amrmetrics.report.page`.
 
 Scores are printed x100 with ``digits`` decimals; machine formats (JSON, per-pair files) keep
 full precision as fractions. A row is named by :func:`metric_label`, the title is a line of its own.
@@ -8,16 +8,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-from amrmetrics.report import grid
 from amrmetrics.report.grid import DASH
 from amrmetrics.report.grid import pct as _pct
+from amrmetrics.report.page import Table
 from amrmetrics.stats.aggregate import MetricReport
 from amrmetrics.words import counted
-
-if TYPE_CHECKING:
-    from rich.console import Console
 
 
 def metric_label(spec: str) -> str:
@@ -85,16 +81,6 @@ def rows(reports: Sequence[MetricReport], digits: int = 2) -> list[list[str]]:
     return out
 
 
-def render_rich(console: Console, reports: Sequence[MetricReport], title: str, digits: int = 2) -> None:
-    """Print the title and the score table to a rich console (never truncated in a file or a pipe)."""
-    grid.render_rich(console, header(reports), rows(reports, digits), title)
-
-
-def render_markdown(reports: Sequence[MetricReport], digits: int = 2) -> str:
-    """The score table as GitHub Markdown."""
-    return grid.render_markdown(header(reports), rows(reports, digits))
-
-
-def render_latex(reports: Sequence[MetricReport], digits: int = 2) -> str:
-    """The score table as a LaTeX ``tabular`` (booktabs)."""
-    return grid.render_latex(header(reports), rows(reports, digits))
+def table(reports: Sequence[MetricReport], title: str = "", digits: int = 2) -> Table:
+    """The score table of ``reports`` (one row per metric) under ``title``."""
+    return Table(header(reports), rows(reports, digits), title)

@@ -6,10 +6,10 @@ A preset is data, so its name in a signature says exactly what was done to the g
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Annotated, Literal
 
 from amrmetrics.graph import Graph
-from amrmetrics.registry import Registry
+from amrmetrics.registry import Names, Registry
 from amrmetrics.standardize.native import standardize_natively
 from amrmetrics.standardize.steps import STEPS
 
@@ -77,6 +77,9 @@ PRESETS = Registry(
     },
 )
 """Every preset by name (a preset is one definition plus one line here)."""
+
+PresetName = Annotated[str, Names(PRESETS)]
+"""A metric parameter naming a preset (listings show the names of :data:`PRESETS`)."""
 
 
 def get_preset(name: str) -> Preset:

