@@ -17,7 +17,7 @@ import tempfile
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-UNIX_FLAGS = ["-std=c++17", "-O2", "-fvisibility=hidden"]
+UNIX_FLAGS = ["-std=c++17", "-O2", "-g0", "-fvisibility=hidden"]
 MSVC_FLAGS = ["/std:c++17", "/O2", "/EHsc"]
 
 
