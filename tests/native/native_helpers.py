@@ -24,6 +24,13 @@ CORE = built_core()
 
 needs_core = pytest.mark.skipif(CORE is None, reason="the compiled core is not built (pip install . with a C++ compiler)")
 
+compares_paths = pytest.mark.skipif(
+    CORE is None or native.STATUS.startswith("off"),
+    reason="compares the two paths in one process: runs where the core is built and switched on (CI's "
+    "AMRMETRICS_NATIVE=0 run would repeat the comparisons of its other run)",
+)
+"""For the comparisons of whole corpora on both paths: they do not depend on the switch, so they run once."""
+
 
 @contextmanager
 def path(compiled: bool) -> Iterator[None]:

@@ -17,10 +17,10 @@ from amrmetrics.standardize import PRESETS, get_preset
 from amrmetrics.standardize.native import standardize_natively
 from conftest import DATA, EXAMPLES, SHARED, requires_shared
 from fuzz.reader_cases import ODD, STRUCTURAL
-from native.native_helpers import CORE, needs_core, path
+from native.native_helpers import CORE, compares_paths, path
 from strategies import graph_texts
 
-pytestmark = needs_core
+pytestmark = compares_paths
 
 decode_module = importlib.import_module("amrmetrics.read.decode")
 

@@ -16,9 +16,9 @@ from amrmetrics.read import read_graphs
 from amrmetrics.standardize import get_preset
 from conftest import GOLDEN_DATASETS, requires_shared, shared
 from strategies import graph_pairs
-from native.native_helpers import CORE, both, needs_core, path
+from native.native_helpers import CORE, both, compares_paths, path
 
-pytestmark = needs_core
+pytestmark = compares_paths
 
 INTEGER_WEIGHTS = (0.0, 0.0, 1.0, 1.0, 2.0, 3.0)
 
@@ -66,28 +66,10 @@ def test_the_compiled_solver_settles_most_problems() -> None:
     assert settled >= 45 and counts["branch_improved"] > 0
 
 
-@requires_shared
-@pytest.mark.parametrize("preset", ["smatch", "smatchpp", "smatch-classic"])
-@pytest.mark.parametrize("dataset", sorted(GOLDEN_DATASETS))
-def test_every_shared_pair_agrees(dataset, preset) -> None:
-    test_file, gold_file = GOLDEN_DATASETS[dataset]
-    standardize = get_preset(preset)
-    pairs = zip(read_graphs(shared("data", test_file)), read_graphs(shared("data", gold_file)))
-    for test, gold in pairs:
-        problem = build_problem(standardize(test), standardize(gold), duplicates=standardize.duplicates)
-        with path(False):
-            python_solver = DecomposingSolver()
-            python = python_solver.solve(problem)
-        with path(True):
-            compiled = DecomposingSolver().solve(problem)
-        agree(problem, python, compiled)
-        if python_solver.lp_calls == 0:  # the Python path kept its cheap steps' incumbent: so does the compiled one
-            assert compiled.mapping == python.mapping
-
-
-def graph_level(test, gold, preset: str):
-    """The compiled build-and-solve of two graphs prepared by ``preset`` (None when it declines), and the
-    registered exact solver on the Python-built problem, on the compiled path and on the Python path."""
+def assert_graph_level_agrees(test, gold, preset: str) -> None:
+    """Two graphs prepared by ``preset``: the registered exact solver on the Python-built problem agrees on
+    the compiled path and on the Python path (the same mapping where the Python path kept its cheap
+    steps' incumbent), and the compiled build-and-solve of the graphs (when it answers) is that solve."""
     from amrmetrics.align.native import align_natively
 
     standardize = get_preset(preset)
@@ -97,16 +79,14 @@ def graph_level(test, gold, preset: str):
         compiled = align_natively(t, g, standardize.duplicates, None)
         solved = DecomposingSolver().solve(problem)
     with path(False):
-        python = DecomposingSolver().solve(problem)
-    return problem, compiled, solved, python
-
-
-def assert_graph_level_agrees(test, gold, preset: str) -> None:
-    problem, compiled, solved, python = graph_level(test, gold, preset)
-    if compiled is None:
-        return
-    agree(problem, python, compiled)
-    assert compiled.mapping == solved.mapping  # the compiled problem is the Python-built one
+        python_solver = DecomposingSolver()
+        python = python_solver.solve(problem)
+    agree(problem, python, solved)
+    if python_solver.lp_calls == 0:  # the Python path kept its cheap steps' incumbent: so does the compiled one
+        assert solved.mapping == python.mapping
+    if compiled is not None:
+        agree(problem, python, compiled)
+        assert compiled.mapping == solved.mapping  # the compiled problem is the Python-built one
 
 
 @settings(max_examples=200, deadline=None)
