@@ -254,10 +254,11 @@ def compare(
     wins/ties/losses. Corpora are files or sequences of graphs (by position; ``pair_by_id`` needs
     files); the gold corpus is read once. Below 10 pairs there is no bootstrap interval: every
     ``intervals[avg][score]`` is then ``(nan, nan)`` and ``intervals["reason"]`` says why, so
-    the result has the same shape for every corpus size. ``executor`` and ``scheduler`` as for
-    :func:`score_corpus`.
+    the result has the same shape for every corpus size. ``seed`` seeds the resamples, the trials
+    and every metric that has a seed (hill-climbing), as ``--seed`` does. ``executor`` and
+    ``scheduler`` as for :func:`score_corpus`.
     """
-    built = _metrics("compare", metrics, options, _keywords(compare))
+    built = _metrics("compare", metrics, {**options, "seed": seed}, _keywords(compare))
     with open_executor(executor, jobs, scheduler) as opened:
         run_options = RunOptions(on_error, pair_by_id, jobs, resamples, seed, opened)
         compared = compare_corpora(a, b, gold, built, run_options, trials=trials)

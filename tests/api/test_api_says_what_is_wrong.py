@@ -5,6 +5,7 @@ messages name settings as keyword arguments (``on_error="zero"``), never as comm
 from __future__ import annotations
 
 import copy
+import json
 import pickle
 import re
 from collections.abc import Callable
@@ -127,3 +128,14 @@ def test_a_setting_is_written_for_each_caller_and_nothing_else_changes(before, n
 def test_a_setting_whose_option_has_another_name() -> None:
     text = f"use {option('fmt', metavar='FORMAT', flag='--labels-format')}"
     assert (spoken(text, cli=False), spoken(text, cli=True)) == ("use fmt=FORMAT", "use --labels-format FORMAT")
+
+
+@pytest.mark.parametrize("seed", [7, 2024])
+def test_compare_seeds_its_metrics_as_the_command_line_does(seed, capsys):
+    """``compare(seed=s)`` seeds a hill-climbing metric as ``amrmetrics compare --seed s`` does: the
+    same metrics (their specs name the seed) for the same settings, from Python and the command line."""
+    spec = "smatch:solver=hillclimb"
+    from_python = set(amrmetrics.compare(PRED, PRED, GOLD, spec, seed=seed, resamples=0))
+    assert main(["compare", str(PRED), str(PRED), str(GOLD), "-m", spec, "--seed", str(seed), "--format", "json"]) == 0
+    from_cli = {m["metric"] for m in json.loads(capsys.readouterr().out)["metrics"]}
+    assert from_python == from_cli and all(f"seed={seed}" in name for name in from_python)

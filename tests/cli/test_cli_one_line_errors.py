@@ -35,6 +35,8 @@ USAGE = [
     (["score", "-", "-"], "only one of the files can be '-'", ""),
     (["compare", "-", "-", GOLD], "only one of the files can be '-'", ""),
     (["compare", "-", GOLD, "-"], "only one of the files can be '-'", ""),
+    (["meta", "similarity", "--a", "-", "--b", "-", "--human", GOLD], "only one of the files can be '-'", ""),
+    (["meta", "parse-quality", "--a", "-", "--b", GOLD, "--gold", "-", "--labels", GOLD], "only one of the files can be '-'", ""),
 ]
 
 OUTPUTS = [

@@ -93,8 +93,10 @@ def check_outputs_of(args: argparse.Namespace) -> None:
 
 def check_options(args: argparse.Namespace) -> None:
     """Refuse counts below 1, negative decimals or columns, an option whose package is missing, a
-    ``--metric`` value naming no metric, and outputs that would write over an input or each other."""
+    ``--metric`` value naming no metric, standard input named for two inputs (every command, ``meta``'s
+    ``--a - --b -`` included), and outputs that would write over an input or each other."""
     from amrmetrics.metrics.registry import split_specs
+    from amrmetrics.read.source import STDIN, stdin_once
 
     for bounds, low in ((AT_LEAST_ONE, 1), (AT_LEAST_ZERO, 0)):
         for attr, flag in bounds.items():
@@ -109,6 +111,7 @@ def check_options(args: argparse.Namespace) -> None:
     for text in getattr(args, "metric", None) or ():
         if not split_specs(text):
             raise UsageError(f"--metric {text!r} names no metric (e.g. --metric smatch,sembleu)")
+    stdin_once(*(path for path in _named_paths(args) if path == STDIN))
     check_outputs_of(args)
 
 

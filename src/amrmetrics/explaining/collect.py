@@ -76,19 +76,17 @@ def explainable(metric: Metric) -> bool:
     return isinstance(metric, DocSmatch) or (isinstance(metric, AlignedMatch) and type(metric).pair is AlignedMatch.pair)
 
 
-def _instances_only(graph: Graph) -> Graph:
+def instances_only(graph: Graph) -> Graph:
+    """The graph's instance triples alone: the concept weights of an alignment problem come from them."""
     return graph.evolve(attributes=(), relations=())
 
 
 @dataclass(frozen=True)
-class Explained(Metric):
-    """``inner`` with an :class:`PairExplanation` of every pair in its details (under :data:`EXPLANATION`)."""
+class Wrapped(Metric):
+    """A metric run in place of ``inner`` to collect more details: its numbers, names, notes and
+    signature are ``inner``'s, so the engine and the report treat it as ``inner``."""
 
-    inner: AlignedMatch
-
-    def __post_init__(self) -> None:
-        if not explainable(self.inner):
-            raise ValueError(f"{self.inner.spec()} cannot be explained: only smatch, s2match (any preset) and smatch:doc can")
+    inner: Metric
 
     @property
     def name(self) -> str:  # type: ignore[override]
@@ -110,6 +108,37 @@ class Explained(Metric):
         """The wrapped metric's notes."""
         return self.inner.notes
 
+    @property
+    def headline(self) -> str:
+        """The wrapped metric's headline."""
+        return self.inner.headline
+
+    def prepare_key(self) -> Hashable:
+        return ("explained", self.inner.prepare_key())
+
+    def scores(self, stats: np.ndarray) -> dict[str, np.ndarray]:
+        return self.inner.scores(stats)
+
+    def summary(self, stats: np.ndarray) -> dict[str, Any]:
+        return self.inner.summary(stats)
+
+    def spec(self) -> str:
+        return self.inner.spec()
+
+    def signature_items(self) -> list[tuple[str, str]]:
+        return self.inner.signature_items()
+
+
+@dataclass(frozen=True)
+class Explained(Wrapped):
+    """``inner`` with an :class:`PairExplanation` of every pair in its details (under :data:`EXPLANATION`)."""
+
+    inner: AlignedMatch
+
+    def __post_init__(self) -> None:
+        if not explainable(self.inner):
+            raise ValueError(f"{self.inner.spec()} cannot be explained: only smatch, s2match (any preset) and smatch:doc can")
+
     def prepare(self, graph: Graph) -> GraphView:
         prepared = self.inner.prepare(graph)
         if isinstance(prepared, DocGraph):
@@ -123,9 +152,6 @@ class Explained(Metric):
         """Sentence rows count exact concept matches, so they are shown for smatch but not for graded s2match."""
         return self.inner.name == "smatch"
 
-    def prepare_key(self) -> Hashable:
-        return ("explained", self.inner.prepare_key())
-
     def pair(self, test: GraphView, gold: GraphView) -> PairResult:
         t, g = test.prepared, gold.prepared
         if isinstance(self.inner, DocSmatch):
@@ -134,7 +160,7 @@ class Explained(Metric):
         else:
             result = self.inner.pair(t, g)
         alignment = dict(result.details["alignment"])
-        weights = self.inner.problem(_instances_only(t), _instances_only(g)).unary
+        weights = self.inner.problem(instances_only(t), instances_only(g)).unary
         test_index = {v: i for i, v in enumerate(t.variables)}
         gold_index = {v: j for j, v in enumerate(g.variables)}
         aligned = tuple((a, b, float(weights[test_index[a], gold_index[b]])) for a, b in alignment.items())
@@ -153,18 +179,6 @@ class Explained(Metric):
         gold_structure = gold.structure or structure(gold.written)
         duplicates = self.inner.preset.duplicates
         return rows_under(test.prepared, test_structure, gold.prepared, gold_structure, alignment, duplicates)
-
-    def scores(self, stats: np.ndarray) -> dict[str, np.ndarray]:
-        return self.inner.scores(stats)
-
-    def summary(self, stats: np.ndarray) -> dict[str, Any]:
-        return self.inner.summary(stats)
-
-    def spec(self) -> str:
-        return self.inner.spec()
-
-    def signature_items(self) -> list[tuple[str, str]]:
-        return self.inner.signature_items()
 
     def __getattr__(self, name: str) -> Any:
         """The wrapped metric's optional embedding hooks (``embedder``, ``concept_similarity``), so the

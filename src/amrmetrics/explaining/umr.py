@@ -13,7 +13,6 @@ closure's relations likewise.
 from __future__ import annotations
 
 import os
-from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,13 +22,19 @@ from amrmetrics.align import build_problem
 from amrmetrics.engine.corpus import Progress, RunOptions, score_corpora
 from amrmetrics.engine.sources import CorpusLike, is_file
 from amrmetrics.explaining.build import per_pair_texts
-from amrmetrics.explaining.collect import EXPLANATION, GraphView, PairExplanation
+from amrmetrics.explaining.collect import (
+    EXPLANATION,
+    GraphView,
+    PairExplanation,
+    Wrapped,
+    instances_only,
+)
 from amrmetrics.explaining.model import Explanation, PairView, Side, SystemSummary
 from amrmetrics.explaining.text import penman_text
 from amrmetrics.explaining.trace import trace
 from amrmetrics.explaining.triples import credit_triples
 from amrmetrics.graph import Graph
-from amrmetrics.metrics.base import Metric, PairResult
+from amrmetrics.metrics.base import PairResult
 from amrmetrics.metrics.umr import ASPECTS, PreparedDocument, UmrMetric
 from amrmetrics.read.umr import UmrDocument, UmrSentence
 
@@ -45,38 +50,15 @@ class SentenceExplanation:
 
 
 @dataclass(frozen=True)
-class ExplainedUmr(Metric):
+class ExplainedUmr(Wrapped):
     """``inner`` (the ``umr`` metric) with every sentence's explanation in each document pair's details."""
 
     inner: UmrMetric
 
     unit = "document"  # type: ignore[misc]
 
-    @property
-    def name(self) -> str:  # type: ignore[override]
-        """The wrapped metric's name (so signatures are the wrapped metric's)."""
-        return self.inner.name
-
-    @property
-    def stat_names(self) -> tuple[str, ...]:  # type: ignore[override]
-        """The wrapped metric's statistics."""
-        return self.inner.stat_names
-
-    @property
-    def score_names(self) -> tuple[str, ...]:  # type: ignore[override]
-        """The wrapped metric's scores."""
-        return self.inner.score_names
-
-    @property
-    def headline(self) -> str:
-        """The wrapped metric's headline."""
-        return self.inner.headline
-
     def prepare(self, document: Any) -> tuple[UmrDocument, PreparedDocument]:  # type: ignore[override]
         return document, self.inner.prepare(document)
-
-    def prepare_key(self) -> Hashable:
-        return ("explained", self.inner.prepare_key())
 
     def pair(self, test: tuple[UmrDocument, PreparedDocument], gold: tuple[UmrDocument, PreparedDocument]) -> PairResult:  # type: ignore[override]
         result = self.inner.pair(test[1], gold[1])
@@ -98,7 +80,6 @@ class ExplainedUmr(Metric):
 
     def _sentence(self, test: UmrSentence, gold: UmrSentence, alignment: dict[str, str], row: dict[str, Any]) -> SentenceExplanation:
         t, g = self._view(test.scored_graph), self._view(gold.scored_graph)
-        instances_only = lambda graph: graph.evolve(attributes=(), relations=())  # noqa: E731
         weights = np.asarray(build_problem(instances_only(t.prepared), instances_only(g.prepared)).unary, dtype=np.float64)
         t_index = {v: i for i, v in enumerate(t.prepared.variables)}
         g_index = {v: j for j, v in enumerate(g.prepared.variables)}
@@ -106,18 +87,6 @@ class ExplainedUmr(Metric):
         test_credits, gold_credits = credit_triples(t.prepared, g.prepared, alignment, weights, self.inner.preset.duplicates)
         text = " ".join(gold.tokens or test.tokens) or gold.text or test.text
         return SentenceExplanation(test.number, text, PairExplanation(t, g, pairs, test_credits, gold_credits), row)
-
-    def scores(self, stats: np.ndarray) -> dict[str, np.ndarray]:
-        return self.inner.scores(stats)
-
-    def summary(self, stats: np.ndarray) -> dict[str, Any]:
-        return self.inner.summary(stats)
-
-    def spec(self) -> str:
-        return self.inner.spec()
-
-    def signature_items(self) -> list[tuple[str, str]]:
-        return self.inner.signature_items()
 
 
 def _name(corpus: CorpusLike, fallback: str) -> str:
