@@ -1,14 +1,23 @@
-"""Peak memory and wall clock of ``amrmetrics score`` on one very large pair (a whole document).
+"""Peak memory and time of ``amrmetrics score`` on single very large pairs, whole processes.
 
-    .venv/bin/python bench/large_pair.py                          # 50,120 nodes, smatch --timeout 60
-    .venv/bin/python bench/large_pair.py --copies 1 --timeout 5   # 3,580 nodes
-    .venv/bin/python bench/large_pair.py --metric sembleu --metric sema --metric simple --metric wlk
+    python bench/large_pair.py                                   # every pair below, --timeout 5, 4 GB cap
+    python bench/large_pair.py --timeout 1 --timeout 5 --timeout 20 --pairs lp200
+    python bench/large_pair.py --pairs lp60k --metric smatch --metric smatch:doc=sentence --limit-gb 6
 
-The pair is the Little Prince parses (candidates against references, 400 sentences from the
-repository's sibling ``shared/`` directory) joined into one ``multi-sentence`` graph, ``--copies``
-times over (14 copies: 50,120 test nodes). Each metric runs in its own process; its peak resident
-memory comes from ``os.wait4``. ``--limit-gb`` caps the address space of each run (so a run that
-would need more fails with an out-of-memory error instead of exhausting the machine).
+Pairs (``--pairs``, comma-separated; default all):
+
+* ``lp200``: the first 200 distinct Little Prince sentences as one document, parser output against
+  reference (1,789 against 1,775 nodes; ``bench/doc_bench.py``'s N = 200), from the repository's
+  sibling ``shared/`` directory (``--shared``);
+* ``lp20k``, ``lp60k``: all 400 Little Prince pairs, 6 and 17 times over, as one document each side
+  (21,475 and 60,860 test nodes);
+* ``star2k``, ``star20k``, ``star60k``: the issue's line ``(r / x :ARG0 (n0 / x) ...)`` with that many
+  children of one concept, against itself (every node pair shares the concept, every edge pair the label);
+* ``tree2k``, ``tree20k``, ``tree60k``: two random trees of that many nodes, 8 concepts and 3 labels.
+
+Each run is its own process (``--limit-gb`` caps its address space, so a run that would need more
+fails instead of exhausting the machine); wall and CPU seconds and peak resident memory come from
+``os.wait4``; the bounds and status from ``--per-pair``.
 """
 
 from __future__ import annotations
@@ -21,80 +30,130 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
+import numpy as np
 import penman
 
-from amrmetrics.graph import Graph
-from amrmetrics.read import read_graphs
+from amrmetrics.read.documents import join_trees
+from amrmetrics.read.split import split_blocks
 
 DEFAULT_SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+COLUMNS = ("pair", "test nodes", "metric", "timeout", "exit", "wall s", "CPU s", "peak MB", "lower", "upper", "status")
 
 
-def document(graphs: Sequence[Graph], copies: int) -> str:
-    """PENMAN text of ``(doc / multi-sentence :snt1 G1 ...)`` over ``copies`` rounds of ``graphs``."""
-    triples = [("doc", ":instance", "multi-sentence")]
-    number = 0
-    for _ in range(copies):
-        for graph in graphs:
-            if graph.root is None:
-                continue
-            number += 1
-            name = f"s{number}."
-            triples += [(name + v, ":instance", c) for v, c in graph.instances]
-            triples += [(name + v, r, c) for v, r, c in graph.attributes]
-            triples += [(name + s, r, name + t) for s, r, t in graph.relations]
-            triples.append(("doc", f":snt{number}", name + graph.root))
-    return penman.encode(penman.Graph(triples, top="doc"), indent=None) + "\n"
+def document(source: Path, step: int, sentences: int | None, copies: int = 1) -> str:
+    """The sentences of ``source`` (every ``step``-th, the first ``sentences``), ``copies`` times over,
+    joined under one ``multi-sentence`` root (variables of sentence K prefixed with ``sK``)."""
+    with open(source, encoding="utf-8") as handle:
+        blocks = list(split_blocks(handle))[::step][:sentences]
+    trees = [penman.parse(block.text) for block in blocks] * copies
+    return penman.format(join_trees(trees)) + "\n"
 
 
-def measure(command: list[str], limit_gb: float | None) -> tuple[int, float, float]:
-    """Exit status, wall-clock seconds and peak resident memory (MB) of one command."""
+def star(children: int) -> str:
+    return "(r / x " + " ".join(f":ARG0 (n{i} / x)" for i in range(children)) + ")\n"
+
+
+def tree(seed: int, nodes: int, concepts: int = 8, labels: int = 3) -> str:
+    """A random tree (each node below a random earlier one) in PENMAN, written without recursion."""
+    rng = np.random.default_rng(seed)
+    parent = [-1] + [int(rng.integers(node)) for node in range(1, nodes)]
+    role = [""] + [f":ARG{rng.integers(labels)}" for _ in range(1, nodes)]
+    children: list[list[int]] = [[] for _ in range(nodes)]
+    for node in range(1, nodes):
+        children[parent[node]].append(node)
+    out: list[str] = []
+    stack: list[tuple[int, bool]] = [(0, False)]
+    while stack:
+        node, closing = stack.pop()
+        if closing:
+            out.append(")")
+            continue
+        out.append(f" {role[node]} (v{node} / c{rng.integers(concepts)}" if node else f"(v0 / c{rng.integers(concepts)}")
+        stack.append((node, True))
+        stack.extend((child, False) for child in reversed(children[node]))
+    return "".join(out) + "\n"
+
+
+def pairs(shared: Path) -> dict[str, Callable[[], tuple[str, str]]]:
+    """Each pair's name and how to write its test and gold text."""
+    lp = shared / "data" / "littleprince-parses"
+    candidates, references = lp / "candidates.amr", lp / "references.amr"
+    out: dict[str, Callable[[], tuple[str, str]]] = {
+        "lp200": lambda: (document(candidates, 2, 200), document(references, 2, 200)),
+        "lp20k": lambda: (document(candidates, 1, None, 6), document(references, 1, None, 6)),
+        "lp60k": lambda: (document(candidates, 1, None, 17), document(references, 1, None, 17)),
+    }
+    for label, n in (("2k", 2_000), ("20k", 20_000), ("60k", 60_000)):
+        out[f"star{label}"] = lambda n=n: (star(n), star(n))
+        out[f"tree{label}"] = lambda n=n: (tree(1, n), tree(2, n))
+    return out
+
+
+def measure(command: list[str], limit_gb: float | None) -> tuple[int, float, float, float, str]:
+    """Exit status, wall and CPU seconds, peak resident memory (MB) and the last stderr line of one command."""
+
+    def cap() -> None:
+        if limit_gb:
+            size = int(limit_gb * 2**30)
+            resource.setrlimit(resource.RLIMIT_AS, (size, size))
 
     with tempfile.TemporaryFile() as errors:
         began = time.perf_counter()
-        child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors)
-        if limit_gb:  # set before the child has imported anything, let alone read the graphs
-            size = int(limit_gb * 2**30)
-            resource.prlimit(child.pid, resource.RLIMIT_AS, (size, size))
+        child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors, preexec_fn=cap)  # noqa: PLW1509 (no threads in this script)
         _, status, usage = os.wait4(child.pid, 0)
         seconds = time.perf_counter() - began
         errors.seek(0)
         tail = errors.read().decode(errors="replace").strip().splitlines()[-1:]
     code = os.waitstatus_to_exitcode(status)
-    if tail and code:
-        print(f"    {tail[0][:160]}", file=sys.stderr)
-    return code, seconds, usage.ru_maxrss / 1024
+    return code, seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, tail[0] if tail and code else ""
+
+
+def table(rows: Sequence[Sequence[str]]) -> str:
+    """A Markdown table of the rows under :data:`COLUMNS`."""
+    lines = ["| " + " | ".join(COLUMNS) + " |", "|" + "---|" * len(COLUMNS)]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join(lines)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Build the pair, score it once per metric, print one line per run."""
+    """Write each pair, score it per metric and timeout in its own process, print the table."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--shared", type=Path, default=DEFAULT_SHARED)
-    parser.add_argument("--copies", type=int, default=14)
+    parser.add_argument("--pairs", default="lp200,lp20k,lp60k,star2k,star20k,star60k,tree2k,tree20k,tree60k")
     parser.add_argument("--metric", action="append", help="metric spec (repeatable; default smatch)")
-    parser.add_argument("--timeout", type=float, default=60.0, help="--timeout of the Smatch family (default 60)")
-    parser.add_argument("--limit-gb", type=float, help="address-space cap per run")
+    parser.add_argument("--timeout", type=float, action="append", help="--timeout of the Smatch family (repeatable; default 5)")
+    parser.add_argument("--limit-gb", type=float, default=4.0, help="address-space cap per run (default 4; 0: none)")
     args = parser.parse_args(argv)
-    lp = args.shared / "data" / "littleprince-parses"
-    test = read_graphs(lp / "candidates.amr", on_error="zero")
-    gold = read_graphs(lp / "references.amr", on_error="zero")
+    known = pairs(args.shared)
+    chosen = [name.strip() for name in args.pairs.split(",") if name.strip()]
+    unknown = sorted(set(chosen) - set(known))
+    if unknown:
+        parser.error(f"unknown pair(s) {', '.join(unknown)}; known: {', '.join(known)}")
+    rows: list[list[str]] = []
     with tempfile.TemporaryDirectory() as tmp:
-        paths = [Path(tmp) / "test.amr", Path(tmp) / "gold.amr"]
-        for path, graphs in zip(paths, (test, gold)):
-            path.write_text(document(graphs, args.copies), encoding="utf-8")
-        nodes = sum(len(g.instances) for g in test) * args.copies + 1
-        print(f"pair of {nodes} test nodes ({args.copies} x Little Prince candidates)")
-        for metric in args.metric or ["smatch"]:
-            command = [sys.executable, "-m", "amrmetrics", "score", *map(str, paths), "-m", metric, "--no-progress"]
-            command += ["--timeout", str(args.timeout), "--per-pair", str(Path(tmp) / "pairs.jsonl")]
-            code, seconds, peak = measure(command, args.limit_gb)
-            print(f"  {metric:10} exit {code}  {seconds:7.1f} s  peak RSS {peak:8.0f} MB")
-            if code == 0:
-                (result,) = json.loads((Path(tmp) / "pairs.jsonl").read_text(encoding="utf-8"))["metrics"].values()
-                found = {k: result[k] for k in ("lower", "upper", "status") if k in result}
-                print(f"    {found or result['scores']}")
+        for name in chosen:
+            paths = [Path(tmp) / f"{name}.test.amr", Path(tmp) / f"{name}.gold.amr"]
+            for path, text in zip(paths, known[name]()):
+                path.write_text(text, encoding="utf-8")
+            nodes = str(len(penman.decode(paths[0].read_text(encoding="utf-8")).instances()))
+            for metric in args.metric or ["smatch"]:
+                for timeout in args.timeout or [5.0]:
+                    out = Path(tmp) / "pairs.jsonl"
+                    out.unlink(missing_ok=True)
+                    command = [sys.executable, "-m", "amrmetrics", "score", *map(str, paths), "-m", metric, "--no-progress"]
+                    command += ["--timeout", f"{timeout:g}", "--per-pair", str(out)]
+                    code, wall, cpu, peak, error = measure(command, args.limit_gb)
+                    found: dict[str, object] = {}
+                    if code == 0:
+                        (found,) = json.loads(out.read_text(encoding="utf-8"))["metrics"].values()
+                    row = [name, nodes, metric, f"{timeout:g}", str(code), f"{wall:.1f}", f"{cpu:.1f}", f"{peak:.0f}"]
+                    row += [f"{found['lower']:.0f}", f"{found['upper']:.0f}", str(found["status"])] if "lower" in found else ["", "", error[:60]]
+                    rows.append(row)
+                    print(" | ".join(row), file=sys.stderr, flush=True)
+    print(table(rows))
     return 0
 
 

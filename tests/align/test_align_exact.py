@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 import pytest
 from align_helpers import brute_force, problems, random_problem
@@ -9,6 +11,7 @@ from hypothesis import given, settings
 
 from amrmetrics.align import AlignmentProblem, ExactSolver, HillClimbSolver, make_solver
 from amrmetrics.align.bounds import line_bound, potentials, tighten
+from amrmetrics.align.budget import Budget
 from amrmetrics.align.engines import HighsEngine, ScipyEngine
 from amrmetrics.align.exact import _mapping_of
 from amrmetrics.align.formulation import formulate
@@ -61,7 +64,7 @@ def test_bounds_are_valid(problem: AlignmentProblem) -> None:
     assert line_bound(ip, potentials(ip)) >= best - 1e-9
     f = formulate(ip)
     if f.n_cols:
-        assert HighsEngine().relax(f, np.inf).bound >= best - 1e-9
+        assert HighsEngine().relax(f, Budget()).bound >= best - 1e-9
         assert f.dual_bound(np.zeros(f.n_rows)) >= best - 1e-9
 
 
@@ -73,8 +76,8 @@ def test_engines_solve_the_integer_program(engine: type) -> None:
         problem = random_problem(rng, 5, 5, 14)
         best = brute_force(problem)
         f = formulate(index_problem(problem))
-        lp = engine().relax(f, np.inf)
-        mip = engine().integer(f, np.zeros(f.n_cols), np.inf)
+        lp = engine().relax(f, Budget())
+        mip = engine().integer(f, np.zeros(f.n_cols), Budget())
         assert lp.bound >= best - 1e-9
         assert mip.bound >= best - 1e-9
         assert float(f.cost @ mip.z) == pytest.approx(best, abs=1e-6)
@@ -99,7 +102,7 @@ def test_branch_and_bound_under_a_time_limit_keeps_a_valid_bound() -> None:
         problem = random_problem(rng, 6, 6, 30, fractional=True)
         best = brute_force(problem)
         f = formulate(index_problem(problem))
-        result = HighsEngine().integer(f, np.zeros(f.n_cols), 1e-5)
+        result = HighsEngine().integer(f, np.zeros(f.n_cols), Budget(2_000))  # a few simplex iterations
         assert result.bound >= best - 1e-9
         assert float(f.cost @ result.z) <= best + 1e-9
 
@@ -168,7 +171,8 @@ def test_time_limit_is_per_call_on_a_reused_engine() -> None:
     solved = 0
     while engine._highs.getRunTime() < 0.6:  # past the limit, had it counted from the object's creation
         for f in formulations:
-            assert engine.relax(f, 0.3).z is not None  # generous per call: a loaded machine must not fail it
+            budget = Budget(10.0**12, deadline=time.perf_counter() + 0.3)  # generous per call: a loaded machine must not fail it
+            assert engine.relax(f, budget).z is not None and not budget.clocked
             solved += 1
     assert solved > len(formulations)
 

@@ -52,7 +52,7 @@ def test_a_pair_with_too_many_links_is_restricted_in_bounded_memory() -> None:
     assert problem.ceiling is not None and len(problem.pairs) < 100_000
     assert result.value <= len(test) <= result.upper
     assert result.value == problem.value(result.mapping)
-    assert result.status in ("size-limit", "time-limit", "optimal")
+    assert result.status in ("size-limit", "time-limit", "clock-limit", "optimal")  # tracemalloc slows the machine: the clock may stop it first
     assert peak < 100 * 2**20
 
 

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from amrmetrics.align import AlignmentProblem
+from amrmetrics.align.budget import Budget
 from amrmetrics.align.engines import HighsEngine, ScipyEngine
 from amrmetrics.align.formulation import formulate
 from amrmetrics.align.indexed import index_problem
@@ -27,20 +28,20 @@ def formulation():
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-@pytest.mark.parametrize("limit", [np.inf, 60.0])
-def test_the_relaxation_of_an_assignment_is_its_optimum(engine: type, limit: float) -> None:
+@pytest.mark.parametrize("limit", [lambda: Budget(), lambda: Budget.of(60.0)])
+def test_the_relaxation_of_an_assignment_is_its_optimum(engine: type, limit) -> None:
     f = formulation()
-    lp = engine().relax(f, limit)
+    lp = engine().relax(f, limit())
     assert lp.bound == pytest.approx(BEST, abs=1e-6)
     assert lp.z is not None and float(f.cost @ lp.z) == pytest.approx(BEST, abs=1e-6)
     assert np.all(lp.z >= -1e-9) and np.all(lp.z <= 1 + 1e-9)
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-@pytest.mark.parametrize("limit", [np.inf, 60.0])
-def test_the_integer_program_of_an_assignment(engine: type, limit: float) -> None:
+@pytest.mark.parametrize("limit", [lambda: Budget(), lambda: Budget.of(60.0)])
+def test_the_integer_program_of_an_assignment(engine: type, limit) -> None:
     f = formulation()
-    mip = engine().integer(f, np.zeros(f.n_cols), limit)
+    mip = engine().integer(f, np.zeros(f.n_cols), limit())
     assert mip.bound == pytest.approx(BEST, abs=1e-6)
     assert mip.z is not None and float(f.cost @ mip.z) == pytest.approx(BEST, abs=1e-6)
     assert np.allclose(mip.z[: f.n_x], np.round(mip.z[: f.n_x]), atol=1e-6)

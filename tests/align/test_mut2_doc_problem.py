@@ -1,4 +1,4 @@
-"""The numpy document builder on a pair worked out by hand, also when the graphs are large enough for a sparse base."""
+"""The document builder on a pair worked out by hand, also when the graphs are large enough for sparse unary weights."""
 
 from __future__ import annotations
 
@@ -27,16 +27,17 @@ LINKS = {(0, 0, 1, 1): 1.0, (0, 2, 1, 1): 1.0, (1, 1, 2, 0): 1.0, (1, 1, 2, 2): 
 
 def _as_lists(problem) -> tuple[list, dict]:
     links = {tuple(q): w for q, w in zip(problem.pairs.tolist(), np.asarray(problem.weights).tolist())}
-    return np.asarray(problem.unary).tolist(), links
+    unary = problem.unary.toarray() if hasattr(problem.unary, "toarray") else problem.unary
+    return np.asarray(unary).tolist(), links
 
 
 @pytest.mark.parametrize("dense_cells", [problem_module.DENSE_CELLS, 0])
 def test_the_hand_made_pair(monkeypatch: pytest.MonkeyPatch, dense_cells: int) -> None:
-    """``dense_cells = 0`` makes the concept-and-attribute base sparse, as for two documents of over
-    2,048 nodes each: the builder densifies it all the same."""
+    """``dense_cells = 0`` makes the unary weights sparse, as for two documents of over 2,048 nodes
+    each (never a dense n x m table above the limit): the same weights either way."""
     monkeypatch.setattr(problem_module, "DENSE_CELLS", dense_cells)
     built = build_document_problem(TEST, GOLD)
-    assert type(built.unary) is np.ndarray and built.unary.dtype == np.float64
+    assert (type(built.unary) is np.ndarray) == (dense_cells > 0) and built.unary.dtype == np.float64
     assert _as_lists(built) == (UNARY, LINKS)
     assert built.pairs.dtype == np.int64 and built.pairs.shape == (5, 4)
     assert built.value([0, 1, 2]) == 1 + 2 + 1 + 3  # three concepts, the loop, three links

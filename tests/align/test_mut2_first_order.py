@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from amrmetrics.align import AlignmentProblem
+from amrmetrics.align.budget import Budget
 from amrmetrics.align.first_order import (
     LpBound,
     _candidates,
@@ -74,18 +75,18 @@ def test_prices_are_feasible_and_sum_to_the_optimal_assignment(n: int, seed: int
     image = next(
         np.array(p) for p in itertools.permutations(range(n)) if sum(table[i, p[i]] for i in range(n)) == best
     )
-    u, v = _prices(table, image)
+    u, v = _prices(table, image, Budget())
     assert (u[:, None] + v[None, :] >= table - 1e-9).all()
     assert float(u.sum() + v.sum()) == pytest.approx(best, abs=1e-9)
 
 
 def test_prices_of_a_hand_made_table() -> None:
     """table [[5, 1], [1, 5]], image the diagonal: u = 0 (no row gains by moving), v = column maxima 5, 5."""
-    u, v = _prices(np.array([[5.0, 1.0], [1.0, 5.0]]), np.array([0, 1]))
+    u, v = _prices(np.array([[5.0, 1.0], [1.0, 5.0]]), np.array([0, 1]), Budget())
     assert u.tolist() == [0.0, 0.0] and v.tolist() == [5.0, 5.0]
     # [[3, 4], [1, 5]] with image [0, 1]: row 0 moved to column 1 costs 5 - 4 = 1 -> u0 = min(0, 0 + ...)
     table = np.array([[3.0, 4.0], [1.0, 5.0]])
-    u, v = _prices(table, np.array([0, 1]))
+    u, v = _prices(table, np.array([0, 1]), Budget())
     assert float(u.sum() + v.sum()) == 8.0 and (u[:, None] + v[None, :] >= table).all()
 
 
@@ -144,7 +145,7 @@ def test_the_bound_of_an_assignment_problem_is_its_optimum_with_exact_reduced_co
     to (u0 + v1 - 1) + (u1 + v0 - 1) = 10 - 2 = 8."""
     ip = index_problem(AlignmentProblem(np.array([[5.0, 1.0], [1.0, 5.0]]), NO_LINKS, np.zeros(0)))
     pairs = list(zip(ip.ci.tolist(), ip.cj.tolist()))
-    bound, found = lagrangian_bound(ip, np.array([-1, -1]), math.inf)
+    bound, found = lagrangian_bound(ip, np.array([-1, -1]), Budget())
     assert bound.dual == 10.0 and bound.upper == 10.0
     reduced = dict(zip(pairs, bound.reduced.tolist()))
     assert reduced[(0, 0)] == 0.0 and reduced[(1, 1)] == 0.0
@@ -156,7 +157,7 @@ def test_the_bound_of_an_assignment_problem_is_its_optimum_with_exact_reduced_co
 def test_the_bound_of_a_problem_without_candidates() -> None:
     ip = index_problem(AlignmentProblem(np.zeros((2, 3)), NO_LINKS, np.zeros(0)))
     start = np.array([-1, -1])
-    bound, found = lagrangian_bound(ip, start, math.inf)
+    bound, found = lagrangian_bound(ip, start, Budget())
     assert (bound.dual, bound.upper) == (0.0, 0.0)
     assert bound.reduced.shape == (0,) and bound.x.shape == (0,) and found is start
 
@@ -167,7 +168,7 @@ def test_the_bound_and_each_reduced_cost_bound_the_brute_force_optimum(problem: 
     """``dual`` bounds every mapping; ``upper`` is it rounded down for integral problems; every mapping
     that uses candidate c earns at most ``dual + reduced[c]``; ``x`` marks one candidate per test node at most."""
     ip = index_problem(problem)
-    bound, found = lagrangian_bound(ip, np.full(ip.n_test, -1), math.inf)
+    bound, found = lagrangian_bound(ip, np.full(ip.n_test, -1), Budget())
     best = brute_force(problem)
     assert bound.dual >= best - 1e-6
     assert bound.upper == (math.floor(bound.dual + 1e-6) if ip.integral else bound.dual)
@@ -192,6 +193,6 @@ def test_an_optimal_start_is_returned_itself(seed: int) -> None:
     values = np.array([problem.value(m) for m in maps])
     start = maps[np.flatnonzero(values == values.max())[-1]].copy()
     ip = index_problem(problem)
-    bound, found = lagrangian_bound(ip, start, math.inf)
+    bound, found = lagrangian_bound(ip, start, Budget())
     assert found is start and bound.dual >= values.max() - 1e-9
     assert ip.integral and bound.upper == math.floor(bound.dual + 1e-6)  # the bound rounded down

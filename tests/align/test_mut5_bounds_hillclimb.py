@@ -10,12 +10,15 @@ a diagonal one bounds them by 0.5 + 0.5 = 1 and stays. The next round drops noth
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 import pytest
 from align_helpers import count_potentials
 
 from amrmetrics.align import AlignmentProblem, bounds, hillclimb
 from amrmetrics.align.bounds import eliminate
+from amrmetrics.align.budget import Budget, pass_units
 from amrmetrics.align.hillclimb import HillClimbSolver
 from amrmetrics.align.indexed import index_problem
 from amrmetrics.align.solve import make_solver
@@ -28,16 +31,6 @@ def unary_only(unary: list[list[float]]) -> AlignmentProblem:
 
 
 DIAGONAL = unary_only([[0.5, 0.25], [0.25, 0.5]])
-
-
-class Clock:
-    """A ``time`` stand-in whose ``perf_counter`` stands still at ``now``."""
-
-    def __init__(self, now: float) -> None:
-        self.now = now
-
-    def perf_counter(self) -> float:
-        return self.now
 
 
 def test_a_candidate_whose_bound_only_ties_the_known_value_is_dropped() -> None:
@@ -53,15 +46,28 @@ def test_elimination_uses_the_potential_it_is_given() -> None:
     assert left.size == 4 and bound == 2.0
 
 
-def test_no_round_starts_at_the_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The clock reads the deadline itself: the first bound (1) is returned, nothing is dropped;
-    a moment earlier the round runs."""
-    monkeypatch.setattr(bounds, "time", Clock(5.0))
-    left, bound = eliminate(index_problem(DIAGONAL), 0.5, deadline=5.0)
-    assert left.size == 4 and bound == 1.0
-    monkeypatch.setattr(bounds, "time", Clock(4.5))
-    left, bound = eliminate(index_problem(DIAGONAL), 0.5, deadline=5.0)
-    assert left.size == 2 and bound == 1.0
+def test_no_round_starts_that_the_budget_cannot_pay_for() -> None:
+    """The first bound (1) costs one pass, paid whatever is left; the round after it two more. With
+    one unit short of the three passes, the bound comes back and nothing is dropped (and the budget
+    says it refused a step); with exactly three passes the round runs (the second, which drops
+    nothing, needs three more)."""
+    one_pass = pass_units(4, 0, 4)  # 4 candidates, no link, 2 + 2 nodes
+    short = Budget(3 * one_pass - 1)
+    left, bound = eliminate(index_problem(DIAGONAL), 0.5, budget=short)
+    assert left.size == 4 and bound == 1.0 and short.refused and short.used == one_pass
+    enough = Budget(3 * one_pass)
+    left, bound = eliminate(index_problem(DIAGONAL), 0.5, budget=enough)
+    assert left.size == 2 and bound == 1.0 and enough.refused
+    half = pass_units(2, 0, 4)  # the two candidates left
+    both = Budget(3 * one_pass + 3 * half)
+    left, bound = eliminate(index_problem(DIAGONAL), 0.5, budget=both)
+    assert left.size == 2 and bound == 1.0 and not both.refused
+
+
+def test_no_round_starts_past_the_clock_and_the_budget_says_so() -> None:
+    late = Budget(10**12, deadline=time.perf_counter() - 1.0)
+    left, bound = eliminate(index_problem(DIAGONAL), 0.5, budget=late)
+    assert left.size == 4 and bound == 1.0 and late.clocked
 
 
 def test_a_potential_below_one_stays_as_it_is() -> None:

@@ -13,14 +13,16 @@ of its value and the bounds of the nodes left unexplored.
 from __future__ import annotations
 
 import math
+import time
 from types import SimpleNamespace
 
 import highspy
 import numpy as np
 import pytest
 
-from amrmetrics.align import AlignmentProblem, engines
-from amrmetrics.align.engines import HighsEngine, _quiet_highs
+from amrmetrics.align import AlignmentProblem
+from amrmetrics.align.budget import Budget
+from amrmetrics.align.engines import HighsEngine, _quiet_highs, iteration_units
 from amrmetrics.align.formulation import Formulation, formulate
 from amrmetrics.align.indexed import index_problem
 
@@ -36,37 +38,30 @@ def formulation(n_test: int = 2, n_gold: int = 2) -> Formulation:
 
 
 class Nodes:
-    """A scripted ``_solve_node``: ``answers[fixings]``, with every call's fixings and time limit kept."""
+    """A scripted ``_solve_node``: ``answers[fixings]``, with every call's fixings and units left kept;
+    each node spends ``cost`` units."""
 
-    def __init__(self, answers: dict) -> None:
+    def __init__(self, answers: dict, cost: float = 0.0) -> None:
         self.answers = answers
+        self.cost = cost
         self.calls: list[tuple] = []
         self.limits: list[float] = []
 
-    def __call__(self, f: Formulation, fixings: tuple, time_limit: float):
+    def __call__(self, f: Formulation, fixings: tuple, budget: Budget):
         self.calls.append(fixings)
-        self.limits.append(time_limit)
+        self.limits.append(budget.left)
+        budget.spend(self.cost)
         return self.answers[fixings]
 
 
-class Clock:
-    """A ``time`` stand-in whose ``perf_counter`` stands still at ``now``."""
-
-    def __init__(self, now: float) -> None:
-        self.now = now
-
-    def perf_counter(self) -> float:
-        return self.now
-
-
-def branch(answers: dict, start: np.ndarray, time_limit: float = math.inf):
+def branch(answers: dict, start: np.ndarray, budget: Budget | None = None, cost: float = 0.0):
     """Run ``integer`` on the scripted nodes (the formulation counts as loaded: no HiGHS model is built)."""
     f = formulation()
     engine = HighsEngine()
-    nodes = Nodes(answers)
+    nodes = Nodes(answers, cost)
     engine._solve_node = nodes
     engine._loaded = f
-    result = engine.integer(f, start, time_limit)
+    result = engine.integer(f, start, Budget() if budget is None else budget)
     return result, nodes
 
 
@@ -130,27 +125,32 @@ def test_an_integral_node_is_closed_with_its_bound_even_above_its_value() -> Non
     assert result.z.tolist() == RIGHT.tolist() and result.bound == 3.0
 
 
-def test_with_no_time_left_no_node_is_solved(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A limit of 0 s on a clock that stands still: nothing is solved, the bound is infinite."""
-    monkeypatch.setattr(engines, "time", Clock(100.0))
-    result, nodes = branch({ROOT: (RIGHT, 2.0)}, LEFT, time_limit=0.0)
+@pytest.mark.parametrize("budget", [lambda: Budget(0), lambda: Budget(10**12, deadline=time.perf_counter() - 1.0)])
+def test_with_nothing_left_no_node_is_solved(budget) -> None:
+    """No unit left (not even one simplex iteration's), or the clock past its deadline: nothing is
+    solved, the bound is infinite."""
+    result, nodes = branch({ROOT: (RIGHT, 2.0)}, LEFT, budget())
     assert nodes.calls == []
     assert result.z.tolist() == LEFT.tolist() and result.bound == math.inf
 
 
-def test_a_node_gets_the_time_that_is_left(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Half a second on a clock that stands still: the root gets exactly 0.5 s, and is solved."""
-    monkeypatch.setattr(engines, "time", Clock(100.0))
-    result, nodes = branch({ROOT: (RIGHT, 2.0), ZERO: (), ONE: ()}, np.zeros(4), time_limit=0.5)
-    assert nodes.calls == [ROOT] and nodes.limits == [0.5]
+def test_a_node_gets_the_units_that_are_left() -> None:
+    """The root gets the whole budget; each child what the nodes before it left, and a child that
+    cannot be paid one simplex iteration is closed with its parent's bound."""
+    result, nodes = branch({ROOT: (HALF, 2.5), ONE: (), ZERO: (RIGHT, 2.0)}, np.zeros(4), Budget(10**6), cost=4 * 10**5)
+    assert nodes.calls == [ROOT, ONE, ZERO] and nodes.limits == [10**6, 6 * 10**5, 2 * 10**5]
     assert result.z.tolist() == RIGHT.tolist() and result.bound == 2.0
+    f = formulation()
+    tight = Budget(2 * 10**5 + iteration_units(f) - 1)
+    result, nodes = branch({ROOT: (HALF, 2.5), ONE: (np.array([1.0, 0.0, 0.4, 0.6]), 2.4)}, np.zeros(4), tight, cost=10**5)
+    assert nodes.calls == [ROOT, ONE] and result.bound == 2.5 and tight.refused
 
 
 def test_integer_loads_a_large_formulation_it_was_not_given_before() -> None:
     """101 x 100 unary ones, no links (10,100 variables, so presolve is considered): the optimum is
     100 pairs, and the assignment LP's root is integral."""
     f = formulation(101, 100)
-    mip = HighsEngine().integer(f, np.zeros(f.n_cols), math.inf)
+    mip = HighsEngine().integer(f, np.zeros(f.n_cols), Budget())
     assert mip.bound == pytest.approx(100.0, abs=1e-6)
     assert float(f.cost @ mip.z) == pytest.approx(100.0, abs=1e-6)
 

@@ -1,5 +1,5 @@
 """ExactSolver._finish (steps 3 to 5: the LP, a climb from its rounded solution, the MILP) with a
-scripted stand-in engine and a clock that only the test moves, on a 3 x 3 problem worked out by hand.
+scripted stand-in engine and budgets the test sets, on a 3 x 3 problem worked out by hand.
 
 The problem (also in test_mut3_large_route.py): unary (1,0) = 3, (1,1) = 3, (1,2) = 1, (2,0) = 2;
 links (0,2)-(1,0) of 2 and (1,1)-(2,0) of 1. Its optimum is 6 (1->1, 2->0: 3 + 2 + 1); [2, 0, -1]
@@ -16,10 +16,12 @@ import time
 import numpy as np
 import pytest
 
-from amrmetrics.align import AlignmentProblem, exact, hillclimb
+from amrmetrics.align import AlignmentProblem
+from amrmetrics.align.budget import Budget, pass_units
 from amrmetrics.align.engines import LpResult, MipResult
 from amrmetrics.align.exact import ExactSolver, _Incumbent, _mapping_of
-from amrmetrics.align.formulation import Formulation
+from amrmetrics.align.formulation import Formulation, formulate
+from amrmetrics.align.hillclimb import step_units
 from amrmetrics.align.indexed import IndexedProblem, index_problem
 
 LOCAL = [2, 0, -1]
@@ -37,42 +39,38 @@ def z_of(ip: IndexedProblem, mapping: list[int]) -> np.ndarray:
     return np.concatenate([x, x[ip.qa] * x[ip.qb]])
 
 
-class Clock:
-    """A ``time`` stand-in whose ``perf_counter`` reads ``now`` (moved by the test or the engine only)."""
-
-    def __init__(self, now: float) -> None:
-        self.now = now
-
-    def perf_counter(self) -> float:
-        return self.now
-
-
 class Engine:
-    """Answers ``lp`` and ``mip`` and keeps what it was given; ``spend`` moves ``clock`` to that time during the LP."""
+    """Answers ``lp`` and ``mip`` and keeps the budget each call had left; ``use_up`` spends all of it during the LP."""
 
-    def __init__(self, lp: LpResult, mip: MipResult, clock: Clock | None = None, spend: float | None = None) -> None:
-        self.lp, self.mip, self.clock, self.spend = lp, mip, clock, spend
+    def __init__(self, lp: LpResult, mip: MipResult, use_up: bool = False) -> None:
+        self.lp, self.mip, self.use_up = lp, mip, use_up
         self.relaxed: list[float] = []
         self.started: list[tuple[np.ndarray, float]] = []
 
-    def relax(self, f: Formulation, time_limit: float) -> LpResult:
-        self.relaxed.append(time_limit)
-        if self.clock is not None and self.spend is not None:
-            self.clock.now = self.spend
+    def relax(self, f: Formulation, budget: Budget) -> LpResult:
+        self.relaxed.append(budget.left)
+        if self.use_up:
+            budget.spend(budget.left)
         return self.lp
 
-    def integer(self, f: Formulation, start: np.ndarray, time_limit: float) -> MipResult:
-        self.started.append((start.copy(), time_limit))
+    def integer(self, f: Formulation, start: np.ndarray, budget: Budget) -> MipResult:
+        self.started.append((start.copy(), budget.left))
         return self.mip
 
 
-def finish(solver: ExactSolver, engine: Engine, began: float, deadline: float):
+def finish(solver: ExactSolver, engine: Engine, budget: Budget):
     """``_finish`` from the local optimum (value 5) with the cheap bound 7 (the whole problem left)."""
     problem = sixes()
     ip = index_problem(problem)
     solver._engine = engine
     best = _Incumbent(problem, np.array(LOCAL, dtype=np.int64), 5.0)
-    return solver._finish(ip, ip, best, 7.0, began, deadline)
+    return solver._finish(ip, ip, best, 7.0, time.perf_counter(), budget)
+
+
+def formulation_units() -> float:
+    """What _finish charges for formulating sixes() before the LP."""
+    f = formulate(index_problem(sixes()))
+    return pass_units(f.n_cols, len(f.index), f.n_rows)
 
 
 def test_the_rounded_lp_solution_and_its_bound_rounded_down_certify_the_optimum() -> None:
@@ -81,48 +79,51 @@ def test_the_rounded_lp_solution_and_its_bound_rounded_down_certify_the_optimum(
     ip = index_problem(sixes())
     engine = Engine(LpResult(z_of(ip, OPTIMUM), 6.5), MipResult(None, math.inf))
     solver = ExactSolver()
-    result = finish(solver, engine, time.perf_counter(), math.inf)
+    result = finish(solver, engine, Budget())
     assert result.mapping == tuple(OPTIMUM) and result.value == 6.0 and result.upper == 6.0
     assert result.status == "optimal"
     assert engine.started == [] and solver.milp_calls == 0 and solver.lp_calls == 1
 
 
-def test_without_answers_from_the_engine_the_incumbent_and_the_cheap_bound_are_returned(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_answers_from_the_engine_the_incumbent_and_the_cheap_bound_are_returned() -> None:
     """No LP solution, no MILP solution, no bounds: twice the local optimum, its value 5 and the
-    bound 7 it came with, status time-limit. The clock stands still, so each engine call gets the
-    whole 30 s, the MILP starts from the incumbent's vector, and no time is reported."""
-    now = time.perf_counter()
-    monkeypatch.setattr(exact, "time", Clock(now))
+    bound 7 it came with, status time-limit. The LP gets the budget less the formulation, the MILP
+    what the climb from the incumbent left, and it starts from the incumbent's vector."""
     ip = index_problem(sixes())
     engine = Engine(LpResult(None, math.inf), MipResult(None, math.inf))
     solver = ExactSolver(timeout=30.0)
     assert solver.lp_calls == 0 and solver.milp_calls == 0
+    units = 10.0**9
     for _ in range(2):
-        result = finish(solver, engine, now, now + 30.0)
+        result = finish(solver, engine, Budget(units))
         assert result.mapping == tuple(LOCAL) and result.value == 5.0 and result.upper == 7.0
-        assert result.status == "time-limit" and result.seconds == 0.0
-    assert engine.relaxed == [30.0, 30.0]
-    assert [limit for _, limit in engine.started] == [30.0, 30.0]
+        assert result.status == "time-limit"
+    assert engine.relaxed == [units - formulation_units()] * 2
+    climb_step = step_units(ip.size, len(ip.qw), ip.n_test)
+    assert [left for _, left in engine.started] == [units - formulation_units() - 2 * climb_step] * 2
     for start, _ in engine.started:
         assert start.tolist() == z_of(ip, LOCAL).tolist()
     assert solver.lp_calls == 2 and solver.milp_calls == 2
 
 
-def test_an_lp_that_uses_up_the_time_leaves_neither_a_climb_nor_the_milp(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The LP ends exactly at the deadline with [-1, 1, -1] (worth 3) and bound 7: a climb from it
-    would reach the optimum, and so would the MILP, but there is no time for either: the incumbent
-    (5) is returned after the 30 s. The clock starts at 1024.0, where (now + 30) - now is exactly 30
-    (a real perf_counter reading need not give that, and the test would be flaky)."""
-    now = 1024.0
-    clock = Clock(now)
-    monkeypatch.setattr(exact, "time", clock)
-    monkeypatch.setattr(hillclimb, "time", clock)
+def test_an_lp_that_uses_up_the_budget_leaves_neither_a_climb_nor_the_milp() -> None:
+    """The LP spends the whole budget and gives [-1, 1, -1] (worth 3) and bound 7: a climb from it
+    would reach the optimum, and so would the MILP, but there is nothing left for either: the
+    incumbent (5) is returned."""
     ip = index_problem(sixes())
-    engine = Engine(LpResult(z_of(ip, [-1, 1, -1]), 7.0), MipResult(z_of(ip, OPTIMUM), 6.0), clock, spend=now + 30.0)
-    result = finish(ExactSolver(timeout=30.0), engine, now, now + 30.0)
+    engine = Engine(LpResult(z_of(ip, [-1, 1, -1]), 7.0), MipResult(z_of(ip, OPTIMUM), 6.0), use_up=True)
+    result = finish(ExactSolver(timeout=30.0), engine, Budget(10.0**9))
     assert result.mapping == tuple(LOCAL) and result.value == 5.0 and result.upper == 7.0
-    assert result.status == "time-limit" and result.seconds == 30.0
+    assert result.status == "time-limit"
     assert engine.started == []
+
+
+def test_an_lp_stopped_by_the_clock_says_so() -> None:
+    """The same with a budget whose clock has passed: the result is marked clock-limit."""
+    ip = index_problem(sixes())
+    engine = Engine(LpResult(z_of(ip, [-1, 1, -1]), 7.0), MipResult(z_of(ip, OPTIMUM), 6.0))
+    result = finish(ExactSolver(timeout=30.0), engine, Budget(10.0**9, deadline=time.perf_counter() - 1.0))
+    assert result.mapping == tuple(LOCAL) and result.status == "clock-limit" and engine.started == []
 
 
 def test_a_candidate_at_exactly_one_half_is_not_taken() -> None:

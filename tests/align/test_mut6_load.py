@@ -3,12 +3,11 @@ from it without passing the model to HiGHS again; another formulation object is 
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import pytest
 
 from amrmetrics.align import AlignmentProblem
+from amrmetrics.align.budget import Budget
 from amrmetrics.align.engines import HighsEngine
 from amrmetrics.align.formulation import formulate
 from amrmetrics.align.indexed import index_problem
@@ -46,10 +45,10 @@ def test_integer_reuses_the_model_relax_loaded() -> None:
     problem = AlignmentProblem(np.array([[1.0, 2.0], [3.0, 1.0]]), NO_LINKS, np.zeros(0))
     f = formulate(index_problem(problem))
     engine, passed = counting_engine()
-    assert engine.relax(f, math.inf).bound == pytest.approx(5.0, abs=1e-9)
-    mip = engine.integer(f, np.zeros(f.n_cols), math.inf)
+    assert engine.relax(f, Budget()).bound == pytest.approx(5.0, abs=1e-9)
+    mip = engine.integer(f, np.zeros(f.n_cols), Budget())
     assert mip.z.tolist() == [0.0, 1.0, 1.0, 0.0] and mip.bound == pytest.approx(5.0, abs=1e-9)
     assert passed == [4]
     again = formulate(index_problem(problem))
-    assert engine.integer(again, np.zeros(again.n_cols), math.inf).bound == pytest.approx(5.0, abs=1e-9)
+    assert engine.integer(again, np.zeros(again.n_cols), Budget()).bound == pytest.approx(5.0, abs=1e-9)
     assert passed == [4, 4]

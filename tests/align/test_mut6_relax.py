@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import math
+import time
 
 import numpy as np
 import pytest
 
 from amrmetrics.align import AlignmentProblem
+from amrmetrics.align.budget import Budget
 from amrmetrics.align.engines import HighsEngine
 from amrmetrics.align.formulation import Formulation, formulate
 from amrmetrics.align.indexed import index_problem
@@ -23,17 +25,23 @@ def test_an_infeasible_relaxation_has_no_solution_and_an_infinite_bound() -> Non
         value=np.array([1.0]),
         n_x=1,
     )
-    lp = HighsEngine().relax(f, math.inf)
+    lp = HighsEngine().relax(f, Budget())
     assert lp.z is None and lp.bound == math.inf
 
 
-def test_a_relaxation_without_time_has_no_solution_and_an_infinite_bound() -> None:
-    """A time limit of 0 s stops HiGHS before it solves the 2 x 2 assignment LP; with no limit the
-    same engine solves it (bound 5 = 2 + 3, the off-diagonal pairs)."""
+@pytest.mark.parametrize(
+    ("budget", "clocked"), [(lambda: Budget(1), False), (lambda: Budget(10**12, deadline=time.perf_counter() - 1.0), True)]
+)
+def test_a_relaxation_without_budget_has_no_solution_and_an_infinite_bound(budget, clocked: bool) -> None:
+    """No simplex iteration paid for (an iteration limit of 0), or a time limit of 0 s: HiGHS stops
+    before it solves the 2 x 2 assignment LP, and the budget records which limit stopped it; with
+    no limit the same engine solves it (bound 5 = 2 + 3, the off-diagonal pairs)."""
     problem = AlignmentProblem(np.array([[1.0, 2.0], [3.0, 1.0]]), np.zeros((0, 4), dtype=np.int64), np.zeros(0))
     f = formulate(index_problem(problem))
     engine = HighsEngine()
-    lp = engine.relax(f, 0.0)
+    short = budget()
+    lp = engine.relax(f, short)
     assert lp.z is None and lp.bound == math.inf
-    lp = engine.relax(f, math.inf)
+    assert (short.clocked, short.refused) == (clocked, not clocked)
+    lp = engine.relax(f, Budget())
     assert lp.z is not None and lp.bound == pytest.approx(5.0, abs=1e-9)

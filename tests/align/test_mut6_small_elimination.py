@@ -10,12 +10,14 @@ sum 64; the bound is min(60, 64) = 60. Its 30 candidates are the 15 x 2 non-zero
 from __future__ import annotations
 
 import math
+import time
 
 import pytest
-from align.test_mut5_bounds_hillclimb import Clock, staircase
+from align.test_mut5_bounds_hillclimb import staircase
 from align_helpers import count_potentials
 
 from amrmetrics.align import small_bounds
+from amrmetrics.align.budget import Budget, pass_units
 from amrmetrics.align.small import index_small
 from amrmetrics.align.small_bounds import eliminate
 
@@ -41,16 +43,23 @@ def test_ten_rounds_by_default_of_the_thirteen_the_staircase_has(monkeypatch: py
     assert rounds_run(monkeypatch, rounds=3) == 3
 
 
-def test_no_round_starts_at_the_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The clock reads the deadline itself: the first bound (60) comes back with all 30 candidates;
-    a moment earlier the first round drops some."""
+def test_no_round_starts_that_the_budget_cannot_pay_for() -> None:
+    """The first bound (60) is paid whatever is left (one pass over the 30 candidates and 15 + 16
+    nodes); one unit short of the two passes the first round costs, it comes back with all 30
+    candidates; with them, the first round drops some."""
     sp = small_staircase()
-    monkeypatch.setattr(small_bounds, "time", Clock(5.0))
-    left, bound = eliminate(sp, 56.0, small_bounds.potentials(sp), deadline=5.0)
+    one_pass = pass_units(30, 0, 31)
+    left, bound = eliminate(sp, 56.0, small_bounds.potentials(sp), budget=Budget(3 * one_pass - 1))
     assert left.size == 30 and bound == 60.0
-    monkeypatch.setattr(small_bounds, "time", Clock(4.5))
-    left, bound = eliminate(sp, 56.0, small_bounds.potentials(sp), deadline=5.0)
+    left, bound = eliminate(sp, 56.0, small_bounds.potentials(sp), budget=Budget(3 * one_pass))
     assert left.size < 30
+
+
+def test_no_round_starts_past_the_clock() -> None:
+    sp = small_staircase()
+    late = Budget(10**12, deadline=time.perf_counter() - 1.0)
+    left, bound = eliminate(sp, 56.0, small_bounds.potentials(sp), budget=late)
+    assert left.size == 30 and bound == 60.0 and late.clocked
 
 
 def test_no_round_at_all_proves_nothing() -> None:

@@ -1,5 +1,5 @@
 """ExactSolver.solve's own returns (the cheap steps on both paths, a restricted problem, the time
-limit) on a 2 x 3 problem worked out by hand, with a clock that only the test moves.
+budget) on a 2 x 3 problem worked out by hand, with budgets the test sets.
 
 The problem: unary (1, 2) = 4, one link (0, 0)-(1, 1) of 5. Potentials: (0, 0) and (1, 1) 2.5 (half
 the link), (1, 2) 4. Line bound: rows 2.5 + 4 = 6.5, columns 2.5 + 2.5 + 4 = 9, so 6.5, rounded
@@ -11,10 +11,13 @@ without an LP.
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 import pytest
 
-from amrmetrics.align import AlignmentProblem, bounds, exact, hillclimb, small, small_bounds
+from amrmetrics.align import AlignmentProblem, bounds, exact, small_bounds
+from amrmetrics.align.budget import Budget
 from amrmetrics.align.exact import ExactSolver, _Incumbent
 
 GREEDY = (0, 2)
@@ -25,26 +28,6 @@ def linked(ceiling: float | None = None) -> AlignmentProblem:
     unary = np.zeros((2, 3))
     unary[1, 2] = 4.0
     return AlignmentProblem(unary, np.array([[0, 0, 1, 1]]), np.array([5.0]), ceiling)
-
-
-class LateClock:
-    """A ``time`` stand-in: the first reading is 1024.0 (when ``solve`` starts), every later one
-    1055.0, past a 30 s limit from then (both exact in binary, so the seconds are exactly 31)."""
-
-    def __init__(self) -> None:
-        self.readings = 0
-
-    def perf_counter(self) -> float:
-        self.readings += 1
-        return 1024.0 if self.readings == 1 else 1055.0
-
-
-@pytest.fixture
-def late(monkeypatch: pytest.MonkeyPatch) -> LateClock:
-    clock = LateClock()
-    for module in (exact, small, small_bounds, hillclimb, bounds):
-        monkeypatch.setattr(module, "time", clock)
-    return clock
 
 
 @pytest.fixture(params=["lists", "numpy"])
@@ -63,11 +46,13 @@ def test_the_climb_and_elimination_certify_the_optimum_without_an_lp(path: str) 
     assert 0.0 <= result.seconds < 10.0
 
 
-def test_past_the_time_limit_the_greedy_start_and_the_rounded_line_bound_are_returned(path: str, late: LateClock) -> None:
+@pytest.mark.parametrize(("budget", "status"), [(lambda: Budget(0), "time-limit"), (lambda: Budget(10**12, deadline=time.perf_counter() - 1.0), "clock-limit")])
+def test_without_budget_the_greedy_start_and_the_rounded_line_bound_are_returned(path: str, budget, status: str) -> None:
+    """No unit left, or the clock past its deadline: the cheap steps only, and the status says which."""
     solver = ExactSolver(timeout=30.0)
-    result = solver.solve(linked())
+    result = solver.solve(linked(), budget())
     assert (result.mapping, result.value, result.upper) == (GREEDY, 4.0, 6.0)
-    assert result.status == "time-limit" and result.seconds == 31.0
+    assert result.status == status
     assert solver.lp_calls == 0 and solver.milp_calls == 0
 
 
@@ -77,10 +62,9 @@ def test_a_restricted_problem_is_climbed_and_bounded_by_its_ceiling() -> None:
     assert 0.0 <= result.seconds < 10.0
 
 
-def test_a_restricted_problem_past_the_time_limit_is_not_climbed(late: LateClock) -> None:
-    result = ExactSolver(timeout=30.0).solve(linked(ceiling=9.0))
+def test_a_restricted_problem_without_budget_is_not_climbed() -> None:
+    result = ExactSolver(timeout=30.0).solve(linked(ceiling=9.0), Budget(0))
     assert (result.mapping, result.value, result.upper, result.status) == (GREEDY, 4.0, 9.0, "time-limit")
-    assert result.seconds == 31.0
 
 
 def test_the_incumbent_changes_only_for_a_strictly_better_mapping() -> None:
@@ -93,25 +77,13 @@ def test_the_incumbent_changes_only_for_a_strictly_better_mapping() -> None:
     assert best.mapping.tolist() == [1, 0] and best.value == 2.0
 
 
-class FixedClock:
-    """A ``time`` stand-in that always reads ``now``."""
-
-    def __init__(self, now: float) -> None:
-        self.now = now
-
-    def perf_counter(self) -> float:
-        return self.now
-
-
-def test_elimination_that_runs_out_of_time_leaves_the_rest_to_the_lp(path: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Elimination's clock reads past the limit, the solver's does not: elimination stops after its
-    first round (bound 6, nothing dropped), so the LP certifies the climbed optimum instead of the
-    second round (which would have, see the module doc)."""
-    for module in (exact, small, hillclimb):
-        monkeypatch.setattr(module, "time", FixedClock(0.0))
-    for module in (small_bounds, bounds):
-        monkeypatch.setattr(module, "time", FixedClock(100.0))
+def test_elimination_that_cannot_be_paid_for_leaves_the_rest_to_the_lp(path: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An elimination round costs more than the budget holds (the climb and the LP do not): elimination
+    stops after its first bound (6, nothing dropped), so the LP certifies the climbed optimum instead
+    of the second round (which would have, see the module doc)."""
+    for module in (bounds, small_bounds):
+        monkeypatch.setattr(module, "ROUND_PASSES", 10**9)
     solver = ExactSolver(timeout=30.0)
-    result = solver.solve(linked())
+    result = solver.solve(linked(), Budget(10**12))
     assert (result.mapping, result.value, result.upper, result.status) == (OPTIMUM, 5.0, 5.0, "optimal")
     assert solver.lp_calls == 1 and solver.milp_calls == 0

@@ -61,5 +61,6 @@ def test_the_document_builder_with_sparse_unary_weights(monkeypatch: pytest.Monk
     monkeypatch.setattr(problem_module, "DENSE_CELLS", 0)
     assert isinstance(build_problem(test, gold).unary, csr_array)
     built = build_document_problem(test, gold)
-    assert np.asarray(built.unary).tolist() == [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]
+    assert isinstance(built.unary, csr_array)  # never a dense n x m table above the limit
+    assert built.unary.toarray().tolist() == [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]
     assert built.pairs.tolist() == [[0, 0, 1, 1]] and built.weights.tolist() == [1.0]

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import pytest
 from align.align_helpers import brute_force, partial_injections, problems
@@ -12,6 +10,7 @@ from hypothesis import strategies as st
 from strategies import graph_pairs, with_duplicates
 
 from amrmetrics.align import AlignmentProblem, ExactSolver, build_problem, decompose
+from amrmetrics.align.budget import Budget
 from amrmetrics.align.decompose import DecomposingSolver, split
 from amrmetrics.align.doc_problem import build_document_problem
 from amrmetrics.align.first_order import lagrangian_bound
@@ -128,7 +127,7 @@ def test_the_lagrangian_bound_and_its_fixing_keep_every_optimal_mapping(problem:
     kept for any target below the optimum (so fixing never loses it)."""
     ip = index_problem(problem)
     best = brute_force(problem)
-    bound, found = lagrangian_bound(ip, np.full(ip.n_test, -1), math.inf)
+    bound, found = lagrangian_bound(ip, np.full(ip.n_test, -1), Budget())
     assert bound.dual >= best - 1e-6 and bound.upper >= best - 1e-6
     assert problem.value(found) <= best + 1e-9
     maps = np.where((injections := partial_injections(*problem.shape)) == problem.shape[1], -1, injections)

@@ -76,7 +76,7 @@ def assert_graph_level_agrees(test, gold, preset: str) -> None:
     t, g = standardize(test), standardize(gold)
     problem = build_problem(t, g, duplicates=standardize.duplicates)
     with path(True):
-        compiled = align_natively(t, g, standardize.duplicates, None)
+        compiled = align_natively(t, g, standardize.duplicates)
         solved = DecomposingSolver().solve(problem)
     with path(False):
         python_solver = DecomposingSolver()

@@ -10,6 +10,7 @@ keeps the three pairs that earn (their reduced costs are 0).
 
 from __future__ import annotations
 
+import time
 import warnings
 
 import numpy as np
@@ -17,6 +18,7 @@ import pytest
 from scipy.sparse import csr_array
 
 from amrmetrics.align import AlignmentProblem
+from amrmetrics.align.budget import Budget
 from amrmetrics.align.indexed import index_problem
 from amrmetrics.metrics.fine_face import Face, optimal_face
 
@@ -29,16 +31,16 @@ def unary(*rows: list[float]) -> AlignmentProblem:
     return AlignmentProblem(np.array(rows, dtype=float), np.zeros((0, 4), dtype=np.int64), np.zeros(0))
 
 
-def strict(problem: AlignmentProblem, value: float, time_limit: float | None = None) -> Face | None:
+def strict(problem: AlignmentProblem, value: float, budget: Budget | None = None) -> Face | None:
     """optimal_face, with any warning (an option scipy does not know, ...) made an error."""
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        return optimal_face(problem, value, time_limit)
+        return optimal_face(problem, value, budget)
 
 
-@pytest.mark.parametrize("time_limit", [None, 30.0, float("inf")])
-def test_at_the_optimum_the_face_drops_the_pair_no_good_mapping_uses(time_limit: float | None) -> None:
-    face = strict(P, 2.0, time_limit)
+@pytest.mark.parametrize("budget", [lambda: None, lambda: Budget.of(30.0), lambda: Budget()])
+def test_at_the_optimum_the_face_drops_the_pair_no_good_mapping_uses(budget) -> None:
+    face = strict(P, 2.0, budget())
     assert face is not None
     assert face.allows([A, B, C], [X, X, Y]).tolist() == [True, True, True]
     assert not face.allows(C, X)
@@ -69,6 +71,11 @@ def test_a_problem_without_candidates_has_zero_prices() -> None:
     assert face.row_price.tolist() == [0.0] and face.col_price.tolist() == [0.0, 0.0]
     assert face.slack == pytest.approx(1e-6)
     assert face.allows([0, 0], [0, 1]).tolist() == [True, True]
+
+
+def test_an_lp_the_budget_cannot_pay_for_gives_no_face() -> None:
+    """No simplex iteration paid for: the LP is not solved, so no face (and no pair is dropped)."""
+    assert strict(P, 2.0, Budget(1)) is None
 
 
 def test_a_restricted_problem_has_no_face() -> None:
@@ -157,5 +164,6 @@ def test_clean_unmaps_the_pairs_not_allowed(q_face: Face) -> None:
     assert empty.tolist() == [] and empty.dtype == np.int64
 
 
-def test_an_lp_not_solved_in_the_time_limit_gives_no_face() -> None:
-    assert strict(P, 2.0, time_limit=1e-9) is None
+def test_an_lp_not_solved_before_the_clock_s_deadline_gives_no_face() -> None:
+    late = Budget(10**12, deadline=time.perf_counter())
+    assert strict(P, 2.0, late) is None

@@ -14,12 +14,16 @@ lowers the other candidates' potentials: repeating this often proves optimality 
 from __future__ import annotations
 
 import math
-import time
 
 import numpy as np
 
+from amrmetrics.align.budget import Budget, pass_units
 from amrmetrics.align.indexed import IndexedProblem
 
+ROUND_PASSES = 3
+"""An elimination round costs about three passes over the candidates and links: one for its bound
+(the line scans, paid whatever is left), two for the exclusion bounds, the restriction and new
+potentials (paid only when they can be)."""
 _DENSE_CELLS = 1 << 20
 """Up to this many (owner, key) cells, group maxima use a dense table (faster than sorting)."""
 
@@ -99,7 +103,7 @@ def _others_best(
 
 
 def eliminate(
-    ip: IndexedProblem, value: float, rounds: int = 10, potential: np.ndarray | None = None, deadline: float = math.inf
+    ip: IndexedProblem, value: float, rounds: int = 10, potential: np.ndarray | None = None, budget: Budget | None = None
 ) -> tuple[IndexedProblem, float]:
     """Drop the candidates no mapping better than ``value`` can use, for up to ``rounds`` rounds.
 
@@ -108,7 +112,8 @@ def eliminate(
     ``value``. Returns what is left and its potential bound: every mapping better than ``value``
     lives in the returned problem, so ``max(value, bound)`` bounds the whole problem.
     ``potential`` is :func:`potentials` of ``ip`` when the caller has it already. No round starts
-    after ``deadline`` (a ``time.perf_counter`` value); the bound of the last round is returned.
+    that ``budget`` cannot pay for (:data:`ROUND_PASSES` passes over what is left); the bound of the
+    last round is returned.
     """
     if rounds < 0:
         raise ValueError(f"rounds must be at least 0, not {rounds}")
@@ -116,12 +121,19 @@ def eliminate(
     for done in range(rounds + 1):
         if not ip.size:
             return ip, tighten(line_bound(ip, pot), ip.integral)
+        if budget is not None:  # the bound of what is left is computed whatever remains
+            budget.spend(pass_units(ip.size, len(ip.qw), ip.n_test + ip.n_gold))
         by_row = _lines(ip.ci, ip.cj, pot, ip.n_test, ip.n_gold)
         by_col = _lines(ip.cj, ip.ci, pot, ip.n_gold, ip.n_test)
         row_total, col_total = by_row[0].sum(), by_col[0].sum()
         bound = tighten(float(min(row_total, col_total)), ip.integral)
-        if done == rounds or bound <= value or time.perf_counter() >= deadline:
+        if done == rounds or bound <= value:
             break
+        cost = (ROUND_PASSES - 1) * pass_units(ip.size, len(ip.qw), ip.n_test + ip.n_gold)
+        if budget is not None:
+            if not budget.affords(cost):
+                break
+            budget.spend(cost)
         exclusion = pot + np.minimum(
             _others_best(by_row, row_total, ip.ci, ip.cj, ip.n_gold),
             _others_best(by_col, col_total, ip.cj, ip.ci, ip.n_test),

@@ -15,7 +15,13 @@ Three steps, all exact:
    sentences: 40,000) is bounded without an LP (:mod:`amrmetrics.align.first_order`: Lagrangian
    potentials, an assignment and subgradient steps, climbing from the steps' assignments), and
    loses every candidate the assignment's prices rule out; what is left is split again (steps 1-2)
-   and solved part by part.
+   and solved part by part. A part with more than
+   :data:`~amrmetrics.align.first_order.SQUARE_NODES` nodes on a side (its assignment table would
+   not fit), or whose budget cannot pay for two of its steps, is climbed and bounded by elimination instead.
+
+Every part spends from the one :class:`~amrmetrics.align.budget.Budget` of the problem, in order.
+A restricted problem (a ``ceiling``, :mod:`~amrmetrics.align.large`) is not split: its parts'
+bounds would bound only the restriction.
 
 A document of 200 sentences aligned within its sentences becomes 200 sentence problems. Without
 the constraint, what is left after forcing is usually one large part.
@@ -23,19 +29,19 @@ the constraint, what is left after forcing is usually one large part.
 
 from __future__ import annotations
 
-import math
 import time
 from dataclasses import dataclass
 
 import numpy as np
 
-from amrmetrics.align.bounds import potentials
-from amrmetrics.align.exact import ExactSolver
-from amrmetrics.align.first_order import lagrangian_bound
+from amrmetrics.align.bounds import eliminate, potentials
+from amrmetrics.align.budget import SETUP_PASSES, Budget, pass_units
+from amrmetrics.align.exact import ExactSolver, stopped
+from amrmetrics.align.first_order import SQUARE_NODES, lagrangian_bound, step_units
 from amrmetrics.align.hillclimb import climb, greedy_init
 from amrmetrics.align.indexed import IndexedProblem, index_problem
 from amrmetrics.align.native import solve_natively
-from amrmetrics.align.problem import AlignmentProblem
+from amrmetrics.align.problem import DENSE_CELLS, AlignmentProblem
 from amrmetrics.align.result import Alignment, certified
 
 SMALL_NODES = 64
@@ -47,10 +53,8 @@ LP_LIMIT = 100_000
 fewer candidates and links than this: a larger LP takes minutes and gigabytes (two 200-sentence
 documents: 2.6 GB peak), so the part keeps its Lagrangian bound instead."""
 LP_SHARE = 0.6
-"""Under a time limit, the Lagrangian bound may use this share of what is left (all of it when the part
-has :data:`LP_LIMIT` candidates and links or more: fixing rarely leaves such a part small enough)."""
-_LAST_RESORT = 1e-6
-"""Seconds given to a part when the time limit has passed (the solver then returns its cheap bounds)."""
+"""Under a time limit, the Lagrangian bound may use this share of the budget left (all of it when the
+part has :data:`LP_LIMIT` candidates and links or more: fixing rarely leaves such a part small enough)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -112,8 +116,14 @@ def _part(
     row_of[rows] = np.arange(len(rows))
     col_of = np.full(ip.n_gold, -1, dtype=np.int64)
     col_of[cols] = np.arange(len(cols))
-    grid = np.zeros((len(rows), len(cols)))
-    grid[row_of[ip.ci[candidates]], col_of[ip.cj[candidates]]] = unary[candidates]
+    at = (row_of[ip.ci[candidates]], col_of[ip.cj[candidates]])
+    if len(rows) * len(cols) > DENSE_CELLS:  # a large component: its unary weights stay sparse
+        from scipy.sparse import csr_array
+
+        grid = csr_array((unary[candidates], at), shape=(len(rows), len(cols)))
+    else:
+        grid = np.zeros((len(rows), len(cols)))
+        grid[at] = unary[candidates]
     a, b = ip.qa[links], ip.qb[links]
     pairs = np.stack([row_of[ip.ci[a]], col_of[ip.cj[a]], row_of[ip.ci[b]], col_of[ip.cj[b]]], axis=1).reshape(-1, 4)
     return Part(rows, cols, AlignmentProblem(grid, pairs, ip.qw[links]))
@@ -122,90 +132,115 @@ def _part(
 class DecomposingSolver(ExactSolver):
     """The exact solver, applied to the independent parts of a large problem (see the module doc).
 
-    ``timeout`` bounds the whole problem: each part gets what is left. Problems with fewer than
-    :data:`SMALL_NODES` nodes on a side are solved whole. One engine serves every part. A ``start``
-    mapping (a known good one, such as the alignment within sentences) is where large parts climb
-    from; a part that is not certified in time returns the better of its result and that climb.
+    The budget (``timeout``, or the one given) bounds the whole problem: the parts spend from it
+    in turn. Problems with fewer than :data:`SMALL_NODES` nodes on a side are solved whole. One
+    engine serves every part. A ``start`` mapping (a known good one, such as the alignment within
+    sentences) is where large parts climb from; a part that is not certified returns the better
+    of its result and that climb.
     """
 
     takes_start = True
 
-    def solve(self, problem: AlignmentProblem, start: np.ndarray | None = None) -> Alignment:
-        """The optimal alignment (or, on timeout, the best found with a proven bound)."""
+    def solve(self, problem: AlignmentProblem, start: np.ndarray | None = None, budget: Budget | None = None) -> Alignment:
+        """The optimal alignment (or, when the budget runs out, the best found with a proven bound)."""
+        budget = self.budget() if budget is None else budget
+        if problem.ceiling is not None:
+            return self._restricted(problem, start, budget)
         if min(problem.shape) < SMALL_NODES:
-            return solve_natively(problem, self.timeout) or super().solve(problem)
+            return self._whole(problem, budget)
         began = time.perf_counter()
-        deadline = math.inf if self.timeout is None else began + self.timeout
-        mapping, upper = self._split_and_solve(index_problem(problem), deadline, True, start)
-        return Alignment.of(mapping, problem.value(mapping), upper, "time-limit", time.perf_counter() - began)
+        mapping, upper = self._split_and_solve(index_problem(problem), budget, True, start)
+        return Alignment.of(mapping, problem.value(mapping), upper, stopped(budget), time.perf_counter() - began)
+
+    def _restricted(self, problem: AlignmentProblem, start: np.ndarray | None, budget: Budget) -> Alignment:
+        """A restriction, as the exact solver takes it (a climb, the ceiling as bound), climbed from the
+        better of its greedy start and ``start`` (a document's alignment within sentences is usually
+        far better: climbing from the greedy start first spent the budget for nothing)."""
+        if start is None:
+            return super().solve(problem, budget)
+        began = time.perf_counter()
+        ip = index_problem(problem)
+        budget.spend(SETUP_PASSES * pass_units(ip.size, len(ip.qw), ip.n_test + ip.n_gold))
+        greedy = greedy_init(ip, potentials(ip))
+        given = np.asarray(start, dtype=np.int64)
+        begin = given if problem.value(given) > problem.value(greedy) else greedy
+        climbed = climb(ip, begin, budget)
+        status = stopped(budget) if budget.refused or budget.clocked else "size-limit"
+        return Alignment.of(climbed, problem.value(climbed), float(problem.ceiling), status, time.perf_counter() - began)
 
     def _split_and_solve(
-        self, ip: IndexedProblem, deadline: float, large: bool, start: np.ndarray | None = None
+        self, ip: IndexedProblem, budget: Budget, large: bool, start: np.ndarray | None = None
     ) -> tuple[np.ndarray, float]:
         """Steps 1-2 (and 3 when ``large``): the combined mapping and its proven upper bound."""
+        budget.spend(SETUP_PASSES * pass_units(ip.size, len(ip.qw), ip.n_test + ip.n_gold))  # split: components
         pieces = split(ip)
         mapping = pieces.forced.copy()
         upper = pieces.earned
         for part in pieces.parts:
-            size = len(part.problem.weights) + np.count_nonzero(part.problem.unary)
+            size = len(part.problem.weights) + _nonzero(part.problem.unary)
             part_start = None if start is None else _within(start, part)
             if large and LARGE_SIZE <= size:
-                result = self._large(part.problem, deadline, part_start)
+                result = self._large(part.problem, budget, part_start)
             else:
-                result = _better(part.problem, self._part(part.problem, _left(deadline)), part_start)
+                result = _better(part.problem, self._whole(part.problem, budget), part_start, budget)
             chosen = np.asarray(result.mapping, dtype=np.int64)
             mapped = chosen >= 0
             mapping[part.rows[mapped]] = part.cols[chosen[mapped]]
             upper += result.upper
         return mapping, upper
 
-    def _large(self, problem: AlignmentProblem, deadline: float, start: np.ndarray | None) -> Alignment:
+    def _large(self, problem: AlignmentProblem, budget: Budget, start: np.ndarray | None) -> Alignment:
         """Step 3 on one part: climb, Lagrangian bound, fixing by its prices, then the rest split and solved."""
         began = time.perf_counter()
         ip = index_problem(problem)
-        best = climb(ip, greedy_init(ip, potentials(ip)) if start is None else start)
+        budget.spend(SETUP_PASSES * pass_units(ip.size, len(ip.qw), ip.n_test + ip.n_gold))
+        best = climb(ip, greedy_init(ip, potentials(ip)) if start is None else start, budget)
         value = problem.value(best)
-        left = deadline - time.perf_counter()
+        if max(ip.n_test, ip.n_gold) > SQUARE_NODES or not budget.affords(2 * step_units(ip)):
+            # no assignment table that large, or not two of its steps left: the cheap bound
+            _, bound = eliminate(ip, value, budget=budget)
+            return Alignment.of(best, value, max(value, bound), stopped(budget), time.perf_counter() - began)
         share = 1.0 if ip.size + len(ip.qw) >= LP_LIMIT else LP_SHARE
-        lp, found = lagrangian_bound(ip, best, time.perf_counter() + share * left if math.isfinite(left) else math.inf)
+        own = budget.share(share)
+        lp, found = lagrangian_bound(ip, best, own)
+        budget.absorb(own)
         if problem.value(found) > value:
             best, value = found, problem.value(found)
-        rounded = climb(ip, greedy_init(ip, np.where(lp.x > 0.5, lp.x, 0.0)))
+        rounded = climb(ip, greedy_init(ip, np.where(lp.x > 0.5, lp.x, 0.0)), budget)
         if problem.value(rounded) > value:
             best, value = rounded, problem.value(rounded)
-        if certified(value, lp.upper) or time.perf_counter() >= deadline:
-            return Alignment.of(best, value, lp.upper, "time-limit", time.perf_counter() - began)
+        if certified(value, lp.upper) or budget.exhausted():
+            return Alignment.of(best, value, lp.upper, stopped(budget), time.perf_counter() - began)
         rest = ip.restrict(lp.useful(value, ip.integral))
-        if math.isfinite(deadline) and rest.size + len(rest.qw) >= LP_LIMIT:
-            return Alignment.of(best, value, lp.upper, "time-limit", time.perf_counter() - began)
-        mapping, upper = self._split_and_solve(rest, deadline, large=False)
+        if budget.limited and rest.size + len(rest.qw) >= LP_LIMIT:
+            return Alignment.of(best, value, lp.upper, stopped(budget), time.perf_counter() - began)
+        mapping, upper = self._split_and_solve(rest, budget, large=False)
         upper = min(lp.upper, max(value, upper))
         if problem.value(mapping) > value:
             best, value = mapping, problem.value(mapping)
-        return Alignment.of(best, value, upper, "time-limit", time.perf_counter() - began)
+        return Alignment.of(best, value, upper, stopped(budget), time.perf_counter() - began)
 
-    def _part(self, problem: AlignmentProblem, timeout: float | None) -> Alignment:
-        """The exact solver on one part, with its own time limit (the compiled one when it settles the part)."""
-        native = solve_natively(problem, timeout)
-        if native is not None:
-            return native
-        whole, self.timeout = self.timeout, timeout
-        try:
-            return super().solve(problem)
-        finally:
-            self.timeout = whole
+    def _whole(self, problem: AlignmentProblem, budget: Budget) -> Alignment:
+        """The exact solver on a whole problem or one part: the compiled one when it settles it (never
+        under a limited budget, see :func:`~amrmetrics.align.native.solve_natively`)."""
+        return solve_natively(problem, budget) or super().solve(problem, budget)
 
 
-def _better(problem: AlignmentProblem, result: Alignment, start: np.ndarray | None) -> Alignment:
+def _nonzero(unary: np.ndarray | object) -> int:
+    """Non-zero unary weights of a dense or sparse table."""
+    return int(np.count_nonzero(unary)) if isinstance(unary, np.ndarray) else int(unary.count_nonzero())  # type: ignore[attr-defined]
+
+
+def _better(problem: AlignmentProblem, result: Alignment, start: np.ndarray | None, budget: Budget) -> Alignment:
     """``result``, or (when it is not certified and climbing from ``start`` does better) that climb with
     ``result``'s bound."""
     if start is None or result.status == "optimal":
         return result
-    climbed = climb(index_problem(problem), np.asarray(start, dtype=np.int64))
+    climbed = climb(index_problem(problem), np.asarray(start, dtype=np.int64), budget)
     value = problem.value(climbed)
     if value <= result.value:
         return result
-    return Alignment.of(climbed, value, result.upper, "time-limit", result.seconds)
+    return Alignment.of(climbed, value, result.upper, stopped(budget), result.seconds)
 
 
 def _within(mapping: np.ndarray, part: Part) -> np.ndarray:
@@ -213,9 +248,3 @@ def _within(mapping: np.ndarray, part: Part) -> np.ndarray:
     image = np.asarray(mapping, dtype=np.int64)[part.rows]
     at = np.minimum(np.searchsorted(part.cols, image), len(part.cols) - 1)
     return np.where((image >= 0) & (part.cols[at] == image), at, -1)
-
-
-def _left(deadline: float) -> float | None:
-    """Seconds to the deadline for a part's own limit (None: no limit; at least a token amount)."""
-    left = deadline - time.perf_counter()
-    return None if math.isinf(left) else max(left, _LAST_RESORT)

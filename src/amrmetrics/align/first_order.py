@@ -19,12 +19,12 @@ mapping that uses candidate c by ``bound - slack_c`` with ``slack_c = u_i + v_j 
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass
 
 import numpy as np
 
 from amrmetrics.align.bounds import tighten
+from amrmetrics.align.budget import Budget, pass_units
 from amrmetrics.align.hillclimb import climb
 from amrmetrics.align.indexed import IndexedProblem
 
@@ -35,6 +35,13 @@ PATIENCE = 15
 CLIMB_EVERY = 20
 """Every this many steps, the assignment's mapping is climbed: a better mapping raises the target
 of the steps and lets :meth:`LpBound.useful` drop more."""
+SQUARE_NODES = 4096
+"""The largest side this bound is computed for: each step solves an assignment on a dense square
+table of that side (4096: 128 MB). Larger parts are bounded without it (see
+:mod:`~amrmetrics.align.decompose`)."""
+SQUARE_ELEMENT = 50
+"""Units per cell of the square table, per subgradient step (building it, the assignment) and per
+round of the price computation."""
 _SETTLE = 1e-9
 
 
@@ -112,17 +119,28 @@ def _square(ip: IndexedProblem, potential: np.ndarray) -> np.ndarray:
     return table
 
 
-def _prices(table: np.ndarray, image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def step_units(ip: IndexedProblem) -> float:
+    """Units of one subgradient step: the square table and its assignment, and a pass over the links."""
+    side = max(ip.n_test, ip.n_gold)
+    return SQUARE_ELEMENT * side * side + 10 * pass_units(ip.size, len(ip.qw), ip.n_test + ip.n_gold)
+
+
+def _prices(table: np.ndarray, image: np.ndarray, budget: Budget) -> tuple[np.ndarray, np.ndarray]:
     """Dual prices of the optimal assignment ``image`` of ``table`` (``u_i + v_j >= table[i, j]``).
 
     Row prices are shortest distances (rows moved onto other rows' columns cost ``table[i', image[i']]
     - table[i, image[i']]``), found by relaxing every row at once until nothing changes; the column
-    prices are then the column maxima of ``table - u``, which makes them feasible whatever the rounding.
+    prices are then the column maxima of ``table - u``, which makes them feasible whatever the rounding
+    (and whatever ``u``: when ``budget`` cannot pay for another relaxation the prices are only looser).
     """
     assigned = table[:, image]
     own = np.diagonal(assigned).copy()
     u = np.zeros(len(table))
+    cost = SQUARE_ELEMENT * table.size
     for _ in range(len(table)):
+        if not budget.affords(cost):
+            break
+        budget.spend(cost)
         better = np.minimum(u, own + (u[:, None] - assigned).min(axis=0))
         if np.all(better >= u - _SETTLE):
             break
@@ -147,24 +165,30 @@ def _mapping(ip: IndexedProblem, r: np.ndarray, c: np.ndarray) -> np.ndarray:
     return mapping
 
 
-def lagrangian_bound(ip: IndexedProblem, start: np.ndarray, deadline: float) -> tuple[LpBound, np.ndarray]:
-    """The bound of ``ip`` after subgradient steps (see the module doc), and the best mapping found
-    (``start``, or better by climbing from the steps' assignments)."""
+def lagrangian_bound(ip: IndexedProblem, start: np.ndarray, budget: Budget) -> tuple[LpBound, np.ndarray]:
+    """The bound of ``ip`` after the subgradient steps ``budget`` pays for (see the module doc), and
+    the best mapping found (``start``, or better by climbing from the steps' assignments). The last
+    assignment and its prices, which make the bound, are computed whatever is left."""
     if not ip.size:
         return LpBound(0.0, 0.0, np.zeros(0), np.zeros(0)), start
     from scipy.optimize import linear_sum_assignment
 
+    budget.spend(4 * pass_units(ip.size, len(ip.qw), ip.n_test + ip.n_gold))  # the link ends, grouped twice
     rows = _rows(ip)
     best, value = start, _value(ip, start)
     lam = np.zeros(len(ip.qw))
     best_bound, best_lam, theta, stale = math.inf, lam, 1.0, 0
+    cost = step_units(ip)
     for step_number in range(STEPS):
+        if not budget.affords(cost):
+            break
+        budget.spend(cost)
         potential, active = _potentials(ip, rows, lam)
         table = _square(ip, potential)
         r, c = linear_sum_assignment(table, maximize=True)
         bound = float(table[r, c].sum())
         if step_number % CLIMB_EVERY == CLIMB_EVERY - 1:
-            climbed = climb(ip, _mapping(ip, r, c), deadline)
+            climbed = climb(ip, _mapping(ip, r, c), budget)
             if _value(ip, climbed) > value:
                 best, value = climbed, _value(ip, climbed)
         if bound < best_bound - 1e-9:
@@ -173,7 +197,7 @@ def lagrangian_bound(ip: IndexedProblem, start: np.ndarray, deadline: float) -> 
             stale += 1
             if stale >= PATIENCE:
                 theta, stale = theta / 2, 0
-        if tighten(best_bound, ip.integral) <= value or time.perf_counter() >= deadline:
+        if tighten(best_bound, ip.integral) <= value:
             break
         chosen = np.zeros(ip.size + 1, dtype=bool)
         chosen[_candidates(ip, r, c)] = True
@@ -185,12 +209,13 @@ def lagrangian_bound(ip: IndexedProblem, start: np.ndarray, deadline: float) -> 
         if norm == 0.0:
             break
         lam = lam - theta * max(bound - value, 1e-3) / norm * step
+    budget.spend(cost)
     potential, _ = _potentials(ip, rows, best_lam)
     table = _square(ip, potential)
     r, c = linear_sum_assignment(table, maximize=True)
     image = np.empty(len(table), dtype=np.int64)
     image[r] = c
-    u, v = _prices(table, image)
+    u, v = _prices(table, image, budget)
     dual = float(u.sum() + v.sum())
     slack = u[ip.ci] + v[ip.cj] - potential
     x = np.zeros(ip.size)

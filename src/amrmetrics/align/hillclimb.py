@@ -8,13 +8,13 @@ mapping), so a change's gain is read off the supports and applying it touches on
 
 from __future__ import annotations
 
-import math
 import time
 
 import numpy as np
 
 from amrmetrics.align.bounds import eliminate
-from amrmetrics.align.indexed import IndexedProblem, group, index_problem
+from amrmetrics.align.budget import Budget, pass_units
+from amrmetrics.align.indexed import _TABLE_CELLS, IndexedProblem, group, index_problem
 from amrmetrics.align.problem import AlignmentProblem
 from amrmetrics.align.result import Alignment
 
@@ -22,6 +22,20 @@ _MIN_GAIN = 1e-9
 """A change must gain more than this (float noise must not make the climb cycle)."""
 _BLOCK = 1 << 16
 """Candidates :func:`greedy_init` turns into Python objects at a time."""
+SWAP_CELL = 8
+"""Units per cell of the (test node, test node) table that may group a step's swaps (see :func:`step_units`)."""
+SWAP_SORT = 80
+"""Units per candidate and link when a step's swaps are grouped by sorting instead (the table too large)."""
+
+
+def step_units(size: int, links: int, n_test: int) -> float:
+    """Units of one climb step: a pass over the candidates and links, and the grouping of its swaps:
+    in a table of ``n_test`` squared cells (up to :data:`~amrmetrics.align.indexed._TABLE_CELLS`; on
+    a 2,000-node pair that table costs more than the pass), else by sorting up to one value per
+    candidate and link. The plain-Python climb is charged the same."""
+    table = n_test * n_test
+    grouping = SWAP_CELL * table if table <= _TABLE_CELLS else SWAP_SORT * (size + links)
+    return pass_units(size, links, n_test) + grouping
 
 
 def smart_init(ip: IndexedProblem) -> np.ndarray:
@@ -143,9 +157,10 @@ def _best_swap(
     return int(keys[best]), float(gains[best])
 
 
-def climb(ip: IndexedProblem, mapping: np.ndarray, deadline: float = math.inf) -> np.ndarray:
+def climb(ip: IndexedProblem, mapping: np.ndarray, budget: Budget | None = None) -> np.ndarray:
     """Steepest ascent from ``mapping`` over moves and swaps; returns the local optimum, or the
-    mapping reached when ``deadline`` (a ``time.perf_counter`` value) passes.
+    mapping reached when ``budget`` cannot pay for another step (each step charges
+    :func:`step_units`, as the plain-Python climb does).
 
     A test node may sit on a non-candidate gold node during the climb (worth the same as no
     image, it can make a swap possible); the result unmaps it, so only candidates are mapped.
@@ -162,7 +177,11 @@ def climb(ip: IndexedProblem, mapping: np.ndarray, deadline: float = math.inf) -
     owner[image[placed]] = placed
     support = _support(ip, cur)
     ends = (ip.ci[ip.qa], ip.ci[ip.qb], ip.cj[ip.qa], ip.cj[ip.qb])
-    while time.perf_counter() < deadline:
+    step = step_units(ip.size, len(ip.qw), n1)
+    budget = budget or Budget()
+    budget.spend(step)  # the supports, computed whatever is left
+    while budget.affords(step):
+        budget.spend(step)
         held = support[cur]
         owners = owner[ip.cj]
         moves = support[: ip.size] - held[ip.ci]

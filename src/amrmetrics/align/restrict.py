@@ -8,39 +8,16 @@ such a pair in its mapping; :meth:`Compatibility.keep` removes it).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import numpy as np
 
-from amrmetrics.align.problem import AlignmentProblem
+from amrmetrics.align.problem import DENSE_CELLS, AlignmentProblem, Compatibility
 
-
-@dataclass(frozen=True, eq=False)
-class Compatibility:
-    """Test node i may map to gold node j only when ``table[test[i], gold[j]]`` (nodes in numbered groups)."""
-
-    test: np.ndarray
-    gold: np.ndarray
-    table: np.ndarray
-
-    def allows(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
-        """Elementwise: may test node ``i`` map to gold node ``j``?"""
-        return self.table[self.test[i], self.gold[j]]
-
-    def mask(self) -> np.ndarray:
-        """The ``(n_test, n_gold)`` table of allowed pairs."""
-        return self.table[self.test[:, None], self.gold[None, :]]
-
-    def keep(self, mapping: Sequence[int]) -> np.ndarray:
-        """``mapping`` with every pair that is not allowed unmapped (it earned nothing in the restricted problem)."""
-        m = np.array(mapping, dtype=np.int64)
-        mapped = np.flatnonzero(m >= 0)
-        m[mapped[~self.allows(mapped, m[mapped])]] = -1
-        return m
+__all__ = ["Compatibility", "restrict", "weighted_sum"]
 
 
 def restrict(problem: AlignmentProblem, allowed: Compatibility) -> AlignmentProblem:
-    """The problem where only ``allowed`` node pairs earn anything."""
+    """The problem where only ``allowed`` node pairs earn anything (a restricted problem's ``ceiling`` still bounds it)."""
     unary = problem.unary
     if isinstance(unary, np.ndarray):
         unary = np.where(allowed.mask(), unary, 0.0)
@@ -52,15 +29,25 @@ def restrict(problem: AlignmentProblem, allowed: Compatibility) -> AlignmentProb
         unary = csr_array((entries.data[keep], (entries.row[keep], entries.col[keep])), shape=unary.shape)
     pairs = problem.pairs
     keep = allowed.allows(pairs[:, 0], pairs[:, 1]) & allowed.allows(pairs[:, 2], pairs[:, 3])
-    return AlignmentProblem(unary, pairs[keep], np.asarray(problem.weights)[keep])
+    return AlignmentProblem(unary, pairs[keep], np.asarray(problem.weights)[keep], problem.ceiling)
 
 
 def weighted_sum(terms: Sequence[tuple[float, AlignmentProblem]]) -> AlignmentProblem:
-    """The problem whose objective is ``sum(w * objective)`` over ``terms`` (problems of one shape)."""
-    unary = np.zeros(terms[0][1].shape)
-    for weight, problem in terms:
-        dense = problem.unary.todense() if hasattr(problem.unary, "todense") else problem.unary
-        unary += weight * np.asarray(dense)
+    """The problem whose objective is ``sum(w * objective)`` over ``terms`` (problems of one shape);
+    its unary weights are a dense array up to :data:`~amrmetrics.align.problem.DENSE_CELLS` cells,
+    else sparse (a table that large is never made dense)."""
+    shape = terms[0][1].shape
+    if shape[0] * shape[1] <= DENSE_CELLS:
+        unary = np.zeros(shape)
+        for weight, problem in terms:
+            dense = problem.unary.toarray() if hasattr(problem.unary, "toarray") else problem.unary
+            unary += weight * np.asarray(dense)
+    else:
+        from scipy.sparse import csr_array
+
+        unary = csr_array(shape)
+        for weight, problem in terms:
+            unary = unary + weight * csr_array(problem.unary)
     quads = np.concatenate([p.pairs for _, p in terms]).reshape(-1, 4).astype(np.int64)
     values = np.concatenate([w * np.asarray(p.weights, dtype=np.float64) for w, p in terms])
     if not len(quads):

@@ -8,7 +8,7 @@ from typing import Literal
 
 import numpy as np
 
-Status = Literal["optimal", "time-limit", "size-limit", "heuristic"]
+Status = Literal["optimal", "time-limit", "clock-limit", "size-limit", "heuristic"]
 
 _TOLERANCE = 1e-9
 
@@ -25,9 +25,10 @@ class Alignment:
     ``mapping[i]`` is the gold node of test node i (-1 = unmapped); ``value`` is its objective
     (a lower bound on the optimum); ``upper`` a proven upper bound. ``status`` is ``optimal``
     exactly when the bound meets the value (:func:`certified`), else ``time-limit`` (the exact
-    solver ran out of time), ``size-limit`` (the pair was too large to formulate in full: the
-    exact solver searched a restriction, and the bound counts triples) or ``heuristic`` (a search
-    without proof).
+    solver's work budget ran out: reproducible), ``clock-limit`` (the wall-clock backstop stopped
+    it first: the result depends on the machine), ``size-limit`` (the pair was too large to
+    formulate in full: the exact solver searched a restriction, and the bound counts triples) or
+    ``heuristic`` (a search without proof).
     """
 
     mapping: tuple[int, ...]

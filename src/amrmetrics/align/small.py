@@ -10,12 +10,13 @@ step, ties included (lowest index first), and with integer weights every sum is 
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass
 from functools import cached_property
 
 import numpy as np
 
+from amrmetrics.align.budget import Budget
+from amrmetrics.align.hillclimb import step_units
 from amrmetrics.align.indexed import IndexedProblem
 from amrmetrics.align.problem import AlignmentProblem
 
@@ -151,12 +152,16 @@ def greedy_init(sp: SmallProblem, score: list[float]) -> list[int]:
     return mapping
 
 
-def climb(sp: SmallProblem, mapping: list[int], deadline: float = math.inf) -> list[int]:
+def climb(sp: SmallProblem, mapping: list[int], budget: Budget | None = None) -> list[int]:
     """As :func:`amrmetrics.align.hillclimb.climb`: steepest ascent over moves and swaps, the
-    first best change on ties (moves by candidate, swaps by (i, k)), a move before an equal swap."""
+    first best change on ties (moves by candidate, swaps by (i, k)), a move before an equal swap;
+    each step charged to ``budget`` as there (so both stop at the same step)."""
     n1, n2, size = sp.n_test, sp.n_gold, sp.size
     if n1 == 0 or n2 == 0:
         return [-1] * n1
+    step = step_units(size, len(sp.qw), n1)
+    budget = budget or Budget()
+    budget.spend(step)  # the supports, computed whatever is left
     ci, cj, index, adjacency = sp.ci, sp.cj, sp.index, sp.adjacency
     image = [n2 if j < 0 else j for j in mapping]
     cur = [index.get((i, j), size) for i, j in enumerate(image)]
@@ -169,7 +174,8 @@ def climb(sp: SmallProblem, mapping: list[int], deadline: float = math.inf) -> l
         for other, w in adjacency[c]:
             support[other] += w
     ends = [(ci[a], ci[b], cj[a], cj[b], w) for a, b, w in zip(sp.qa, sp.qb, sp.qw)]
-    while time.perf_counter() < deadline:
+    while budget.affords(step):
+        budget.spend(step)
         held = [support[c] for c in cur]
         best_move, move_gain = -1, -math.inf
         swaps: dict[int, float] = {}

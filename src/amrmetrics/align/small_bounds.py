@@ -7,9 +7,9 @@ and every sum exact, so bounds and eliminated candidates are the same.
 from __future__ import annotations
 
 import math
-import time
 
-from amrmetrics.align.bounds import tighten
+from amrmetrics.align.bounds import ROUND_PASSES, tighten
+from amrmetrics.align.budget import Budget, pass_units
 from amrmetrics.align.small import SmallProblem
 
 Lines = tuple[list[float], list[float], list[int]]
@@ -89,21 +89,29 @@ def _others_best(lines: Lines, total: float, rows: list[int], cols: list[int], n
 
 
 def eliminate(
-    sp: SmallProblem, value: float, potential: list[float], rounds: int = 10, deadline: float = math.inf
+    sp: SmallProblem, value: float, potential: list[float], rounds: int = 10, budget: Budget | None = None
 ) -> tuple[SmallProblem, float]:
     """As :func:`amrmetrics.align.bounds.eliminate` (integer weights): what is left after dropping,
-    round after round, the candidates no mapping better than ``value`` can use, and its bound."""
+    round after round, the candidates no mapping better than ``value`` can use, and its bound (each
+    round charged to ``budget`` as there)."""
     pot = potential
     bound = math.inf
     for done in range(rounds + 1):
         if not sp.size:
             return sp, tighten(line_bound(sp, pot), True)
+        if budget is not None:  # the bound of what is left is computed whatever remains
+            budget.spend(pass_units(sp.size, len(sp.qw), sp.n_test + sp.n_gold))
         by_row = _lines(sp.ci, sp.cj, pot, sp.n_test, sp.n_gold)
         by_col = _lines(sp.cj, sp.ci, pot, sp.n_gold, sp.n_test)
         row_total, col_total = sum(by_row[0]), sum(by_col[0])
         bound = tighten(min(row_total, col_total), True)
-        if done == rounds or bound <= value or time.perf_counter() >= deadline:
+        if done == rounds or bound <= value:
             break
+        cost = (ROUND_PASSES - 1) * pass_units(sp.size, len(sp.qw), sp.n_test + sp.n_gold)
+        if budget is not None:
+            if not budget.affords(cost):
+                break
+            budget.spend(cost)
         by_rows = _others_best(by_row, row_total, sp.ci, sp.cj, sp.n_gold)
         by_cols = _others_best(by_col, col_total, sp.cj, sp.ci, sp.n_test)
         keep = [math.floor(p + min(r, c) + 1e-6) > value for p, r, c in zip(pot, by_rows, by_cols)]

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import inspect
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from amrmetrics.align.result import Alignment
 from amrmetrics.registry import Registry
 
 if TYPE_CHECKING:  # naming a solver (the CLI's --solver) must not load scipy
+    import numpy as np
+
+    from amrmetrics.align.budget import Budget
     from amrmetrics.align.problem import AlignmentProblem
 
 SolverName = Literal["exact", "hillclimb"]
@@ -27,7 +30,13 @@ __all__ = ["SOLVERS", "Alignment", "Solver", "SolverName", "make_solver", "solve
 
 
 class Solver(Protocol):
-    """Anything with ``solve(problem) -> Alignment``; create once per process and reuse."""
+    """Anything with ``solve(problem) -> Alignment``; create once per process and reuse.
+
+    A solver whose ``takes_start`` is true also takes ``start=`` (a mapping to improve on); one whose
+    ``takes_budget`` is true takes ``budget=`` (a :class:`~amrmetrics.align.budget.Budget`: the work
+    the call may spend, shared by every solve of one pair). :func:`solve` passes each only to the
+    solvers that take it.
+    """
 
     def solve(self, problem: AlignmentProblem) -> Alignment:
         """Align one problem."""
@@ -44,6 +53,15 @@ def make_solver(name: SolverName = "exact", *, timeout: float | None = None, res
     return solver
 
 
-def solve(problem: AlignmentProblem, solver: Solver | None = None) -> Alignment:
-    """Align ``problem`` with ``solver`` (a new :class:`ExactSolver` when None)."""
-    return (solver or make_solver()).solve(problem)
+def solve(
+    problem: AlignmentProblem, solver: Solver | None = None, *, start: np.ndarray | None = None, budget: Budget | None = None
+) -> Alignment:
+    """Align ``problem`` with ``solver`` (a new :class:`ExactSolver` when None), from ``start`` and
+    within ``budget`` when the solver takes them (see :class:`Solver`)."""
+    solver = solver or make_solver()
+    options: dict[str, Any] = {}
+    if start is not None and getattr(solver, "takes_start", False):
+        options["start"] = start
+    if budget is not None and getattr(solver, "takes_budget", False):
+        options["budget"] = budget
+    return solver.solve(problem, **options)

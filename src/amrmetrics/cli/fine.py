@@ -30,7 +30,7 @@ def add_parser(subparsers: Any) -> None:
         help="align each aspect's (sub)graphs on their own instead of reusing the full graphs' alignment",
     )
     group.add_argument("--solver", choices=list(SOLVERS), help="alignment solver (default exact)")
-    group.add_argument("--timeout", type=float, metavar="SECONDS", help="time limit per alignment for the exact solver")
+    group.add_argument("--timeout", type=float, metavar="SECONDS", help="work budget per pair for the exact solver, in seconds (reproducible; the wall clock stops a pair at twice it, status clock-limit)")
     group.add_argument("--restarts", type=int, metavar="N", help="hill-climbing restarts (solver=hillclimb)")
     common.add_reading_options(parser)
     common.add_run_options(parser)

@@ -58,7 +58,7 @@ def add_parser(subparsers: Any) -> None:
         just.add_argument(f"--{flag}", action="store_true", help=f"align and score the {kind[:-1]} triples only")
     parser.add_argument("--std", default="smatch", choices=sorted(PRESETS), help="standardization preset (default smatch)")
     parser.add_argument("--solver", choices=list(SOLVERS), default="exact", help="alignment solver")
-    parser.add_argument("--timeout", type=float, metavar="SECONDS", help="time limit per pair (exact solver)")
+    parser.add_argument("--timeout", type=float, metavar="SECONDS", help="work budget per pair for the exact solver, in seconds (reproducible; the wall clock stops a pair at twice it, status clock-limit)")
     common.add_reading_options(parser)
     common.add_run_options(parser)
     parser.set_defaults(handler=run)

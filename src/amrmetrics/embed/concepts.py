@@ -28,6 +28,8 @@ import numpy as np
 from amrmetrics.embed.base import Embedder
 
 _DIGIT = re.compile(r"[0-9]")
+BLOCK_CELLS = 1 << 20
+"""Cells of the similarity table :meth:`ConceptSimilarity.entries` computes at a time."""
 
 
 @dataclass(frozen=True)
@@ -188,6 +190,20 @@ class ConceptSimilarity:
         graded[sense] = self.diffsense
         graded[lt == rt] = 1.0
         return graded
+
+    def entries(self, left: Sequence[str], right: Sequence[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The positive entries ``(row, column, similarity)`` of ``matrix(left, right)``, computed
+        :data:`BLOCK_CELLS` cells at a time, so two long lists never make a full table."""
+        rows, cols, values = [np.zeros(0, dtype=np.int64)], [np.zeros(0, dtype=np.int64)], [np.zeros(0)]
+        if left and right:
+            step = max(1, BLOCK_CELLS // len(right))
+            for start in range(0, len(left), step):
+                block = self.matrix(left[start : start + step], right)
+                r, c = np.nonzero(block)
+                rows.append(r + start)
+                cols.append(c)
+                values.append(block[r, c])
+        return np.concatenate(rows), np.concatenate(cols), np.concatenate(values)
 
     def __call__(self, a: str, b: str) -> float:
         """Similarity of two concepts."""

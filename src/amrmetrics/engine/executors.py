@@ -142,15 +142,20 @@ class LocalDask:
 
     def _started(self) -> DaskExecutor:
         if self._executor is None:
+            import logging
+
             from amrmetrics.engine.parallel import script_not_rerun
             from amrmetrics.extras import require
 
             distributed = require("distributed", DASK)
 
             self._stack.enter_context(script_not_rerun())  # the cluster's workers start (and restart) meanwhile
+            # Our cluster's own logs stay quiet: a task's error reaches the user through its future,
+            # and a worker outliving the scheduler on shutdown (Ctrl-C, SIGTERM) must not print tracebacks.
             cluster = self._stack.enter_context(
                 distributed.LocalCluster(
-                    n_workers=self.jobs, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+                    n_workers=self.jobs, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None,
+                    silence_logs=logging.CRITICAL,
                 )
             )
             client = self._stack.enter_context(distributed.Client(cluster))

@@ -20,11 +20,15 @@ from typing import Any
 
 import numpy as np
 
+from amrmetrics.align.budget import Budget
 from amrmetrics.align.problem import AlignmentProblem
 from amrmetrics.align.restrict import Compatibility, restrict
+from amrmetrics.align.solve import solve
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.doc_structure import DOCUMENT_LEVEL, SENTENCE_ROLE, DocStructure
 
+SMALL_TABLE = 64
+"""Up to this many distinct sentence sets, which sets meet is found pair by pair (no scipy import)."""
 MIN_NODES = 64
 """Graphs smaller than this (on either side) get no start: they are solved whole in milliseconds."""
 
@@ -36,7 +40,22 @@ def compatibility(test: Sequence[str], test_structure: DocStructure, gold: Seque
     t = np.array([numbers.setdefault(test_structure.of(v), len(numbers)) for v in test], dtype=np.int64)
     g = np.array([numbers.setdefault(gold_structure.of(v), len(numbers)) for v in gold], dtype=np.int64)
     sets = list(numbers)
-    table = np.array([[bool(a & b) for b in sets] for a in sets], dtype=bool).reshape(len(sets), len(sets))
+    if len(sets) <= SMALL_TABLE:
+        table = np.array([[bool(a & b) for b in sets] for a in sets], dtype=bool).reshape(len(sets), len(sets))
+        return Compatibility(t, g, table)
+    # two sets meet when they share a sentence: (set x sentence) membership times its transpose,
+    # sparse (the loop over all pairs of sets took 3 s for a 2,400-sentence document)
+    members = [(row, k) for row, found in enumerate(numbers) for k in found]
+    ids = {k: column for column, k in enumerate(sorted({k for _, k in members}))}
+    rows = np.array([row for row, _ in members], dtype=np.int64)
+    cols = np.array([ids[k] for _, k in members], dtype=np.int64)
+    table = np.zeros((len(numbers), len(numbers)), dtype=bool)
+    if len(rows):
+        from scipy.sparse import csr_array
+
+        membership = csr_array((np.ones(len(rows), dtype=np.int64), (rows, cols)), shape=(len(numbers), len(ids)))
+        meet = (membership @ membership.T).tocoo()
+        table[meet.row, meet.col] = True
     return Compatibility(t, g, table)
 
 
@@ -61,13 +80,13 @@ def connected_sentences(graph: Graph) -> DocStructure:
     return DocStructure(sentences, tuple(sorted({k for k, _ in heads})), frozenset(), frozenset())
 
 
-def sentence_start(problem: AlignmentProblem, test: Graph, gold: Graph, solver: Any) -> np.ndarray | None:
-    """The best alignment of ``problem`` within sentences, when both graphs are documents of two or
-    more sentences and ``solver`` takes a start; else None."""
+def sentence_start(problem: AlignmentProblem, test: Graph, gold: Graph, solver: Any, budget: Budget | None = None) -> np.ndarray | None:
+    """The best alignment of ``problem`` within sentences (paid from ``budget``), when both graphs are
+    documents of two or more sentences and ``solver`` takes a start; else None."""
     if min(len(test.instances), len(gold.instances)) < MIN_NODES or not getattr(solver, "takes_start", False):
         return None
     test_structure, gold_structure = connected_sentences(test), connected_sentences(gold)
     if len(test_structure.numbers) < 2 or len(gold_structure.numbers) < 2:
         return None
     allowed = compatibility(test.variables, test_structure, gold.variables, gold_structure)
-    return allowed.keep(solver.solve(restrict(problem, allowed)).mapping)
+    return allowed.keep(solve(restrict(problem, allowed), solver, budget=budget).mapping)

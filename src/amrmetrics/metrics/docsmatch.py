@@ -25,9 +25,11 @@ from typing import Any, ClassVar, Literal
 import numpy as np
 
 from amrmetrics.align import AlignmentProblem, build_problem
+from amrmetrics.align.budget import Budget
 from amrmetrics.align.doc_problem import build_document_problem
 from amrmetrics.align.restrict import Compatibility, restrict, weighted_sum
 from amrmetrics.align.result import Alignment, certified
+from amrmetrics.align.solve import solve
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import PairResult, aspect_prf
 from amrmetrics.metrics.doc_sentences import sentence_rows
@@ -86,15 +88,16 @@ class DocSmatch(AlignedMatch):
         return ("doc", self.std)
 
     def pair(self, test: DocGraph, gold: DocGraph) -> PairResult:  # type: ignore[override]
+        budget = self.budget()
         within = compatibility(test.graph.variables, test.structure, gold.graph.variables, gold.structure)
         allowed = within if self.doc == "sentence" else None
-        problem = build_document_problem(test.graph, gold.graph, duplicates=self.preset.duplicates, allowed=allowed)
+        problem = build_document_problem(test.graph, gold.graph, duplicates=self.preset.duplicates, allowed=allowed, budget=budget)
         solver = self._solver()
         if allowed is None and getattr(solver, "takes_start", False):
-            start = within.keep(solver.solve(restrict(problem, within)).mapping)
-            alignment = solver.solve(problem, start=start)
+            start = within.keep(solve(restrict(problem, within), solver, budget=budget).mapping)
+            alignment = solve(problem, solver, start=start, budget=budget)
         else:
-            alignment = solver.solve(problem)
+            alignment = solve(problem, solver, budget=budget)
         mapping = np.asarray(alignment.mapping, dtype=np.int64) if allowed is None else allowed.keep(alignment.mapping)
         test_coref, gold_coref = coref_graph(test, 0), coref_graph(gold, 1)
         coref = build_problem(test_coref, gold_coref, duplicates=self.preset.duplicates)
@@ -107,7 +110,7 @@ class DocSmatch(AlignedMatch):
         ceiling = min(items) if self.preset.duplicates == "min" else _ceiling(coref)
         counts = (
             (alignment.value, float(len(test.graph)), float(len(gold.graph))),
-            (self._coref_matched(problem, coref, ceiling, alignment, mapping, allowed), *items),
+            (self._coref_matched(problem, coref, ceiling, alignment, mapping, allowed, budget), *items),
         )
         gold_vars = gold.graph.variables
         details = {
@@ -131,6 +134,7 @@ class DocSmatch(AlignedMatch):
         alignment: Alignment,
         mapping: np.ndarray,
         allowed: Compatibility | None,
+        budget: Budget,
     ) -> float:
         """Coreference matches under the optimal alignment that has the most of them.
 
@@ -141,7 +145,7 @@ class DocSmatch(AlignedMatch):
         now = coref.value(mapping)
         if now >= ceiling or not certified(alignment.value, alignment.upper):
             return now
-        best = self._solver().solve(weighted_sum([(ceiling + 1.0, problem), (1.0, coref)]))
+        best = solve(weighted_sum([(ceiling + 1.0, problem), (1.0, coref)]), self._solver(), budget=budget)
         chosen = np.asarray(best.mapping, dtype=np.int64) if allowed is None else allowed.keep(best.mapping)
         if problem.value(chosen) < alignment.value - 1e-9:
             return now

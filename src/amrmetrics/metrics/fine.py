@@ -30,8 +30,10 @@ import numpy as np
 
 from amrmetrics.align import AlignmentProblem
 from amrmetrics.align.bounds import eliminate
+from amrmetrics.align.budget import Budget
 from amrmetrics.align.indexed import index_problem
 from amrmetrics.align.result import Alignment, certified
+from amrmetrics.align.solve import solve
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import PairResult, aspect_prf
 from amrmetrics.metrics.fine_face import Face, optimal_face
@@ -188,7 +190,15 @@ class FineSmatch(AlignedMatch):
         return ("fine", self.std)
 
     def _under_full(
-        self, full_t: Graph, full_g: Graph, full: AlignmentProblem, alignment: Alignment, face: Callable[[], Face | None], t: Graph, g: Graph
+        self,
+        full_t: Graph,
+        full_g: Graph,
+        full: AlignmentProblem,
+        alignment: Alignment,
+        face: Callable[[], Face | None],
+        t: Graph,
+        g: Graph,
+        budget: Budget,
     ) -> tuple[float, bool]:
         """An aspect's matches under the best optimal full alignment for it, and whether that is certified.
 
@@ -202,7 +212,7 @@ class FineSmatch(AlignedMatch):
         the same, and a document's problems become small. A full problem too large to formulate
         (or whose LP ran out of time) proves no full alignment optimal: the count is not certified.
         """
-        aspect = self.problem(t, g)
+        aspect = self.problem(t, g, budget)
         full_index_t = {v: i for i, v in enumerate(full_t.variables)}
         full_index_g = {v: j for j, v in enumerate(full_g.variables)}
         rows = np.array([full_index_t.get(v, -1) for v in t.variables], dtype=np.int64)
@@ -226,10 +236,10 @@ class FineSmatch(AlignedMatch):
             if usable is None:
                 return now, False
             narrow, wide = usable.restrict(aspect, rows, cols), usable.restricted_full
-        own = self._solver().solve(narrow)  # usually cheaper, and usually shows there is nothing to gain
+        own = solve(narrow, self._solver(), budget=budget)  # usually cheaper, and usually shows there is nothing to gain
         if certified(own.value, own.upper) and own.value <= now + 1e-9:
             return now, True
-        best = self._solver().solve(lexicographic(wide, ceiling + 1.0, narrow, rows, cols))
+        best = solve(lexicographic(wide, ceiling + 1.0, narrow, rows, cols), self._solver(), budget=budget)
         mapping = best.mapping if usable is None else usable.clean(best.mapping)
         value = aspect.value(_restrict(mapping, rows, cols))
         if full.value(mapping) < alignment.value - 1e-9 or value < now:
@@ -238,9 +248,10 @@ class FineSmatch(AlignedMatch):
 
     def pair(self, test: FineGraph, gold: FineGraph) -> PairResult:
         full_t, full_g = test.graphs["Smatch"], gold.graphs["Smatch"]
-        full = self.problem(full_t, full_g)
-        alignment = self._solver().solve(full)
-        face = cache(lambda: optimal_face(full, alignment.value, self.timeout))
+        budget = self.budget()
+        full = self.problem(full_t, full_g, budget)
+        alignment = solve(full, self._solver(), budget=budget)
+        face = cache(lambda: optimal_face(full, alignment.value, budget))
         counts: dict[str, tuple[float, float, float]] = {}
         uncertified = 0
         for aspect in GRAPH_ASPECTS:
@@ -250,10 +261,10 @@ class FineSmatch(AlignedMatch):
             elif not t.instances or not g.instances:
                 matched, sure = 0.0, True
             elif self.realign:
-                own = self.align(t, g)
+                own = self.align(t, g, budget)
                 matched, sure = own.value, certified(own.value, own.upper)
             else:
-                matched, sure = self._under_full(full_t, full_g, full, alignment, face, t, g)
+                matched, sure = self._under_full(full_t, full_g, full, alignment, face, t, g, budget)
             uncertified += not sure
             counts[aspect] = (float(matched), float(len(t)), float(len(g)))
         gold_vars = full_g.variables

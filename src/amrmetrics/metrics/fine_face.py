@@ -26,6 +26,8 @@ from functools import cached_property
 import numpy as np
 
 from amrmetrics.align import AlignmentProblem
+from amrmetrics.align.budget import Budget
+from amrmetrics.align.engines import iteration_limit, iteration_units
 from amrmetrics.align.formulation import formulate
 from amrmetrics.align.indexed import IndexedProblem, index_problem
 
@@ -88,16 +90,18 @@ class Face:
         return m
 
 
-def optimal_face(full: AlignmentProblem, value: float, time_limit: float | None = None) -> Face | None:
+def optimal_face(full: AlignmentProblem, value: float, budget: Budget | None = None) -> Face | None:
     """The pairs usable by mappings of ``full`` worth at least ``value``; None when the LP relaxation
-    is not solved in ``time_limit`` seconds, or ``full`` is a restriction (its LP bounds nothing)."""
+    is not solved within ``budget`` (its simplex iterations, or its clock), or ``full`` is a
+    restriction (its LP bounds nothing)."""
     if full.ceiling is not None:
         return None
+    budget = Budget() if budget is None else budget
     ip = index_problem(full)
     f = formulate(ip)
-    options: dict[str, float | bool] = {"presolve": f.n_cols > _PRESOLVE_COLUMNS}
-    if time_limit is not None and math.isfinite(time_limit):
-        options["time_limit"] = time_limit
+    options: dict[str, float | bool] = {"presolve": f.n_cols > _PRESOLVE_COLUMNS, "maxiter": iteration_limit(f, budget)}
+    if math.isfinite(budget.seconds_left()):
+        options["time_limit"] = budget.seconds_left()
     price = np.zeros(f.n_rows)
     if f.n_cols:
         from scipy.optimize import linprog  # imported when needed (documents only)
@@ -105,6 +109,7 @@ def optimal_face(full: AlignmentProblem, value: float, time_limit: float | None 
 
         matrix = csc_array((f.value, f.index, f.start), shape=(f.n_rows, f.n_cols))
         res = linprog(-f.cost, A_ub=matrix, b_ub=f.upper, bounds=(0, 1), method="highs", options=options)
+        budget.spend((res.nit or 0) * iteration_units(f))
         if res.status != 0:
             return None
         price = np.maximum(-np.asarray(res.ineqlin.marginals, dtype=np.float64), 0.0)

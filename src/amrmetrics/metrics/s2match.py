@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from amrmetrics.align import AlignmentProblem, build_problem
+from amrmetrics.align.budget import Budget
+from amrmetrics.align.problem import ConceptWeights
 from amrmetrics.embed import DEFAULT, Embedder, VectorsSpec, open_embedder
 from amrmetrics.embed.concepts import ConceptSimilarity
 from amrmetrics.graph import Graph
@@ -63,21 +65,26 @@ class S2match(AlignedMatch):
     def prepare_key(self) -> tuple[str, ...]:
         return ("preset", self.std, "s2match-compat") if self.compat else ("preset", self.std)
 
-    def problem(self, test: Graph, gold: Graph) -> AlignmentProblem:
+    def concept_weights(self, test: Graph, gold: Graph) -> ConceptWeights:
+        """The similarities of the pair's distinct concepts (their positive entries only: the table
+        follows the concepts, never the nodes)."""
+        left = tuple(dict.fromkeys(c for _, c in test.instances))
+        right = tuple(dict.fromkeys(c for _, c in gold.instances))
+        return ConceptWeights(left, right, *self.concept_similarity().entries(left, right))
+
+    def problem(self, test: Graph, gold: Graph, budget: Budget | None = None) -> AlignmentProblem:
         """Smatch's problem with instance weights graded by concept similarity (and TOP, under compat)."""
-        weights = self.concept_similarity().matrix(
-            [c for _, c in test.instances], [c for _, c in gold.instances]
-        )
+        weights = self.concept_weights(test, gold)
         if not self.compat:
-            return build_problem(test, gold, duplicates=self.preset.duplicates, instance_weights=weights)
+            return build_problem(test, gold, duplicates=self.preset.duplicates, concepts=weights, budget=budget)
         roots = _top_node(test), _top_node(gold)
-        problem = build_problem(
-            _without_top(test), _without_top(gold), duplicates=self.preset.duplicates, instance_weights=weights
-        )
+        extra = []
         if roots[0] is not None and roots[1] is not None:
             i, j = test.variables.index(roots[0]), gold.variables.index(roots[1])
-            problem.unary[i, j] += weights[i, j]
-        return problem
+            extra.append((i, j, weights.weight(test.instances[i][1], gold.instances[j][1])))
+        return build_problem(
+            _without_top(test), _without_top(gold), duplicates=self.preset.duplicates, concepts=weights, extra=extra, budget=budget
+        )
 
     def signature_items(self) -> list[tuple[str, str]]:
         items = super().signature_items()

@@ -8,8 +8,9 @@ from typing import Any, ClassVar
 import numpy as np
 
 from amrmetrics.align import AlignmentProblem, build_problem
+from amrmetrics.align.budget import Budget, units_of
 from amrmetrics.align.native import align_natively, is_exact_solver, pair_natively
-from amrmetrics.align.solve import Alignment, SolverName, make_solver
+from amrmetrics.align.solve import Alignment, SolverName, make_solver, solve
 from amrmetrics.defaults import DEFAULT_SEED
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import MatchMetric, PairResult, prf
@@ -66,30 +67,44 @@ class AlignedMatch(MatchMetric):
         """The solver, created once per process and metric (it keeps no result between pairs)."""
         return self.cached("solver", lambda: make_solver(self.solver, timeout=self.timeout, restarts=self.restarts, seed=self.seed))
 
-    def problem(self, test: Graph, gold: Graph) -> AlignmentProblem:
-        """The alignment problem of a prepared pair (graded metrics override this)."""
-        return build_problem(test, gold, duplicates=self.preset.duplicates)
+    def problem(self, test: Graph, gold: Graph, budget: Budget | None = None) -> AlignmentProblem:
+        """The alignment problem of a prepared pair, its building paid from ``budget`` (graded metrics override this)."""
+        return build_problem(test, gold, duplicates=self.preset.duplicates, budget=budget)
 
-    def align(self, test: Graph, gold: Graph) -> Alignment:
+    def budget(self) -> Budget:
+        """A new work budget for one pair: ``timeout`` for the ``exact`` solver (its clock starting
+        now), unlimited otherwise. Every solve of the pair spends from it."""
+        return Budget.of(self.timeout if self.solver == "exact" else None)
+
+    def align(self, test: Graph, gold: Graph, budget: Budget | None = None) -> Alignment:
         """The best alignment of a prepared pair, with its certificate (two documents start from
-        their alignment within sentences, see :mod:`amrmetrics.metrics.doc_start`). The compiled core
-        does both steps where it can (the metric builds the Smatch problem and solves it exactly)."""
-        if self._compiled():
-            compiled = align_natively(test, gold, self.preset.duplicates, self.timeout)
+        their alignment within sentences, see :mod:`amrmetrics.metrics.doc_start`), within
+        ``budget`` (a new one of :meth:`budget` when None). The compiled core does both steps where it
+        can (it builds the Smatch problem and solves it exactly)."""
+        if (budget is None or not budget.limited) and self._compiled():
+            compiled = align_natively(test, gold, self.preset.duplicates)
             if compiled is not None:
                 return compiled
-        problem, solver = self.problem(test, gold), self._solver()
-        start = sentence_start(problem, test, gold, solver)
-        return solver.solve(problem) if start is None else solver.solve(problem, start=start)
+        budget = self.budget() if budget is None else budget
+        problem, solver = self.problem(test, gold, budget), self._solver()
+        start = sentence_start(problem, test, gold, solver, budget)
+        return solve(problem, solver, start=start, budget=budget)
 
     def _compiled(self) -> bool:
         """True when the compiled core may align this metric's pairs: the registered exact solver (not one
-        plugged in from Python) on the Smatch problem (not a graded or restricted one)."""
-        return self.solver == "exact" and type(self).problem is AlignedMatch.problem and is_exact_solver(self._solver())
+        plugged in from Python) on the Smatch problem (not a graded or restricted one), without a
+        ``timeout`` (a work budget counts the Python path's steps: a pair under one is solved there, so
+        its numbers are the same with and without the core)."""
+        return (
+            self.solver == "exact"
+            and self.timeout is None
+            and type(self).problem is AlignedMatch.problem
+            and is_exact_solver(self._solver())
+        )
 
     def pair(self, test: Graph, gold: Graph) -> PairResult:
         if self._compiled():
-            found = pair_natively(test, gold, self.preset.duplicates, self.timeout)
+            found = pair_natively(test, gold, self.preset.duplicates)
             if found is not None:
                 aligned, value, upper, status, n_test, n_gold, seconds = found
                 details = {"lower": value, "upper": upper, "status": status, "solver_seconds": seconds, "alignment": aligned}
@@ -125,6 +140,8 @@ class AlignedMatch(MatchMetric):
             items += [("restarts", str(self.restarts)), ("seed", str(self.seed))]
         if self.timeout is not None:
             items.append(("timeout", f"{self.timeout:g}"))
+            if self.solver == "exact":  # what the timeout buys, so a recalibration changes the signature
+                items.append(("budget", f"{units_of(self.timeout) / 1e6:g}M"))
         items.append(("dedup", "yes" if self.preset.deduplicates else f"no({self.preset.duplicates})"))
         return items
 

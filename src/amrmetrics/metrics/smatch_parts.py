@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Literal, get_args
 
-import numpy as np
-
 from amrmetrics.align import AlignmentProblem, build_problem
+from amrmetrics.align.budget import Budget
+from amrmetrics.align.problem import ConceptWeights
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import PairResult
 from amrmetrics.metrics.smatch import Smatch
@@ -45,10 +45,10 @@ class SmatchPart(Smatch):
         if self.triples not in TRIPLE_KINDS:
             raise ValueError(f"triples must be one of {', '.join(TRIPLE_KINDS)}, not {self.triples!r}")
 
-    def problem(self, test: Graph, gold: Graph) -> AlignmentProblem:
+    def problem(self, test: Graph, gold: Graph, budget: Budget | None = None) -> AlignmentProblem:
         t, g = only(test, self.triples), only(gold, self.triples)
-        weights = None if self.triples == "instances" else np.zeros((len(t.instances), len(g.instances)))
-        return build_problem(t, g, duplicates=self.preset.duplicates, instance_weights=weights)
+        weights = None if self.triples == "instances" else ConceptWeights.nothing()
+        return build_problem(t, g, duplicates=self.preset.duplicates, concepts=weights, budget=budget)
 
     def pair(self, test: Graph, gold: Graph) -> PairResult:
         whole = super().pair(test, gold)

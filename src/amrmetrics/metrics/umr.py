@@ -30,8 +30,22 @@ from amrmetrics.errors import UsageError
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import PairResult, aspect_prf, prf
 from amrmetrics.metrics.smatch import AlignedMatch
-from amrmetrics.metrics.umr_layer import CATEGORIES, LABELS, LayerTriple, closure, distinct, normalised
-from amrmetrics.metrics.umr_problem import SEP, Part, SentencePair, document_parts, sentence_pairs, solve_part
+from amrmetrics.metrics.umr_layer import (
+    CATEGORIES,
+    LABELS,
+    LayerTriple,
+    closure,
+    distinct,
+    normalised,
+)
+from amrmetrics.metrics.umr_problem import (
+    SEP,
+    Part,
+    SentencePair,
+    document_parts,
+    sentence_pairs,
+    solve_part,
+)
 from amrmetrics.read.umr import UmrDocument
 
 ASPECTS = ("Sentence", "Temporal", "Modal", "Coref", "TemporalClosure", "CorefClosure", "Comprehensive")
@@ -151,14 +165,14 @@ class UmrMetric(AlignedMatch):
     def _solve(self, sentences: list[SentencePair], parts: list[Part]) -> tuple[dict[str, str], float, float, str, float, dict[int, float]]:
         """Solve every part: (test node -> gold node, value, upper bound, status, solver seconds, the value of each
         sentence solved alone without document-level weight) of the document."""
-        solver = self._solver()
+        solver, budget = self._solver(), self.budget()
         by_number = {s.number: s for s in sentences}
         image: dict[str, str] = {}
         alone: dict[int, float] = {}
         value = upper = seconds = 0.0
         status = "optimal"
         for part in parts:
-            alignment = part.certified or solve_part(part.problem, solver)  # type: ignore[arg-type]
+            alignment = part.certified or solve_part(part.problem, solver, budget)  # type: ignore[arg-type]
             value, upper, seconds = value + alignment.value, upper + alignment.upper, seconds + alignment.seconds
             if alignment.status != "optimal" and status == "optimal":
                 status = alignment.status

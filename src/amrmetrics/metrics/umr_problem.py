@@ -21,11 +21,13 @@ from typing import Any
 import numpy as np
 
 from amrmetrics.align import AlignmentProblem, build_problem
+from amrmetrics.align.budget import Budget
 from amrmetrics.align.decompose import LARGE_SIZE, SMALL_NODES, DecomposingSolver
 from amrmetrics.align.exact import ExactSolver
 from amrmetrics.align.indexed import index_problem
-from amrmetrics.align.problem import Duplicates
+from amrmetrics.align.problem import DENSE_CELLS, Duplicates
 from amrmetrics.align.result import Alignment
+from amrmetrics.align.solve import solve
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.umr_layer import LayerTriple
 
@@ -239,16 +241,20 @@ def sentence_pairs(test: Sequence[tuple[int, Graph]], gold: Sequence[tuple[int, 
     return out
 
 
-def solve_part(problem: AlignmentProblem, solver: Any) -> Alignment:
+def solve_part(problem: AlignmentProblem, solver: Any, budget: Budget | None = None) -> Alignment:
     """The optimum of a part, with its certificate: pairs of nodes that are each other's only candidate are
     aligned (some optimal alignment does so, as weights only add), their links become unary weight of the
-    other end, and the rest falls into independent pieces, each solved by ``solver``.
+    other end, and the rest falls into independent pieces, each solved by ``solver`` within ``budget``
+    (the document's, shared by its parts).
 
     The exact solver does the same for large problems; done here, the pieces of a document part are
-    found without loading scipy, and each piece is usually small enough to need none.
+    found without loading scipy, and each piece is usually small enough to need none. A restriction
+    (a huge sentence, see :mod:`~amrmetrics.align.large`), or a part with a piece of more than
+    :data:`~amrmetrics.align.problem.DENSE_CELLS` node pairs, goes to the solver whole: its pieces
+    would be dense tables.
     """
-    if min(problem.shape) < SMALL_NODES:
-        return solver.solve(problem)
+    if min(problem.shape) < SMALL_NODES or problem.ceiling is not None:
+        return solve(problem, solver, budget=budget)
     began = time.perf_counter()
     ip = index_problem(problem)
     per_test = np.bincount(ip.ci, minlength=ip.n_test)
@@ -267,8 +273,13 @@ def solve_part(problem: AlignmentProblem, solver: Any) -> Alignment:
     ends_b = np.concatenate([ip.n_test + ip.cj[free], ip.ci[ip.qb[links]]])
     label = _components(ip.n_test + ip.n_gold, ends_a, ends_b)
     owner = label[ip.ci]
+    components = np.unique(owner[free])
+    rows_of = np.bincount(label[: ip.n_test], minlength=ip.n_test + ip.n_gold)
+    cols_of = np.bincount(label[ip.n_test :], minlength=ip.n_test + ip.n_gold)
+    if len(components) and int((rows_of[components] * cols_of[components]).max()) > DENSE_CELLS:
+        return solve(problem, solver, budget=budget)
     status = "optimal"
-    for component in np.unique(owner[free]):
+    for component in components:
         rows = np.flatnonzero(label[: ip.n_test] == component)
         cols = np.flatnonzero(label[ip.n_test :] == component)
         mine = free[owner[free] == component]
@@ -281,7 +292,7 @@ def solve_part(problem: AlignmentProblem, solver: Any) -> Alignment:
         own = links[owner[ip.qa[links]] == component]
         a, b = ip.qa[own], ip.qb[own]
         pairs = np.stack([row_of[ip.ci[a]], col_of[ip.cj[a]], row_of[ip.ci[b]], col_of[ip.cj[b]]], axis=1).reshape(-1, 4)
-        result = _piece(solver, AlignmentProblem(grid, pairs, ip.qw[own]))
+        result = _piece(solver, AlignmentProblem(grid, pairs, ip.qw[own]), budget)
         chosen = np.asarray(result.mapping, dtype=np.int64)
         mapped = chosen >= 0
         mapping[rows[mapped]] = cols[chosen[mapped]]
@@ -292,12 +303,12 @@ def solve_part(problem: AlignmentProblem, solver: Any) -> Alignment:
     return Alignment.of(mapping, problem.value(mapping), upper, fallback, time.perf_counter() - began)  # type: ignore[arg-type]
 
 
-def _piece(solver: Any, problem: AlignmentProblem) -> Alignment:
+def _piece(solver: Any, problem: AlignmentProblem, budget: Budget | None) -> Alignment:
     """One piece solved: the exact solver's own steps (splitting again would find nothing more), unless the
     piece is large enough for its Lagrangian route or another solver was chosen."""
     if isinstance(solver, DecomposingSolver) and len(problem.weights) + np.count_nonzero(problem.unary) < LARGE_SIZE:
-        return ExactSolver.solve(solver, problem)
-    return solver.solve(problem)
+        return ExactSolver.solve(solver, problem, budget)
+    return solve(problem, solver, budget=budget)
 
 
 def _components(n: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
