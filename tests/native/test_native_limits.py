@@ -7,16 +7,16 @@ import time
 from functools import partial
 
 import numpy as np
-
 from align.align_helpers import random_problem
+from conftest import DATA
+from native.native_helpers import CORE, both, needs_core
+
 from amrmetrics.align.budget import Budget
 from amrmetrics.align.decompose import DecomposingSolver
 from amrmetrics.align.indexed import index_problem
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.smatch import Smatch
 from amrmetrics.read import read_graphs
-from conftest import DATA
-from native.native_helpers import CORE, both, needs_core
 
 pytestmark = needs_core
 

@@ -8,17 +8,17 @@ import importlib
 import random
 
 import pytest
+from conftest import DATA, EXAMPLES, SHARED, requires_shared
+from fuzz.reader_cases import ODD, STRUCTURAL
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from native.native_helpers import CORE, compares_paths, path
+from strategies import graph_texts
 
 from amrmetrics.graph import Graph
 from amrmetrics.read import split_blocks
 from amrmetrics.standardize import PRESETS, get_preset
 from amrmetrics.standardize.native import standardize_natively
-from conftest import DATA, EXAMPLES, SHARED, requires_shared
-from fuzz.reader_cases import ODD, STRUCTURAL
-from native.native_helpers import CORE, compares_paths, path
-from strategies import graph_texts
 
 pytestmark = compares_paths
 

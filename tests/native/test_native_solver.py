@@ -5,18 +5,18 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from align.align_helpers import brute_force, problems, random_problem
+from conftest import GOLDEN_DATASETS, requires_shared, shared
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from native.native_helpers import CORE, both, compares_paths, path
+from strategies import graph_pairs
 
-from align.align_helpers import brute_force, problems, random_problem
 from amrmetrics.align.decompose import DecomposingSolver
 from amrmetrics.align.problem import build_problem
 from amrmetrics.metrics.smatch import Smatch
 from amrmetrics.read import read_graphs
 from amrmetrics.standardize import get_preset
-from conftest import GOLDEN_DATASETS, requires_shared, shared
-from strategies import graph_pairs
-from native.native_helpers import CORE, both, compares_paths, path
 
 pytestmark = compares_paths
 
