@@ -13,6 +13,7 @@ surviving mutants that are not judged equivalent are listed with their diffs.
     python bench/mutation.py --shared ../shared stats report          # run two packages
     python bench/mutation.py --shared ../shared --survivors stats     # new tests against the survivors only
     python bench/mutation.py --shared ../shared --summary-only        # table of what has run
+    python bench/mutation.py --shared ../shared --config scratch.toml read   # a copy of packages.toml that narrows read with files
 
 It is slow (minutes to hours per package on two cores), so it is not part of the test suite.
 The tests read ../shared through ``AMRMETRICS_SHARED``, since the copies are not beside it.
@@ -37,9 +38,9 @@ EQUIVALENT = ROOT / "mutation" / "equivalent"
 STATUSES = ("killed", "survived", "no tests", "timeout", "suspicious", "segfault", "not checked", "skipped")
 
 
-def load_config() -> dict:
+def load_config(path: Path = CONFIG) -> dict:
     """The packages, their test selections and the pinned mutmut version."""
-    return tomllib.loads(CONFIG.read_text(encoding="utf-8"))
+    return tomllib.loads(path.read_text(encoding="utf-8"))
 
 
 def changed_lines(diff_text: str) -> tuple[str, ...]:
@@ -85,6 +86,23 @@ def check_version(pinned: str) -> None:
         sys.exit(f"mutation: mutmut {found} is installed, mutation/packages.toml pins {pinned}")
 
 
+def source_folder(package: str, settings: dict) -> str:
+    """The folder whose modules a package mutates: ``src/amrmetrics/<package>``, or ``src/amrmetrics``
+    itself for a package that sets ``under = ""`` (the top-level modules, named by ``files``)."""
+    return "/".join(part for part in ("src/amrmetrics", settings.get("under", package)) if part)
+
+
+def package_of(mutant: str, config: dict) -> str:
+    """The package (a key of ``config["packages"]``) whose copy makes a mutant of this name."""
+    module = mutant.split(".")[1]
+    for package, settings in config["packages"].items():
+        if settings.get("under", package) == module or (
+            settings.get("under", package) == "" and f"{module}.py" in settings.get("files", ())
+        ):
+            return package
+    return module
+
+
 def setup_cfg(package: str, settings: dict, config: dict) -> str:
     """mutmut's configuration for one package."""
     selection = [f"not ({' or '.join(config['exclude'])})"] if config.get("exclude") else []
@@ -97,9 +115,10 @@ def setup_cfg(package: str, settings: dict, config: dict) -> str:
         "[mutmut]",
         "source_paths = src",
         "only_mutate =",
-        *(f"    src/amrmetrics/{package}/{name}" for name in settings.get("files", ["*"])),
+        *(f"    {source_folder(package, settings)}/{name}" for name in settings.get("files", ["*"])),
         "also_copy =",
         "    examples",
+        "    docs",
         "    README.md",
         "pytest_add_cli_args =",
         *(f"    {a}" for a in args),
@@ -119,7 +138,7 @@ def prepare(workdir: Path, package: str, settings: dict, config: dict) -> Path:
     place = workdir / package
     if not place.exists():
         place.mkdir(parents=True)
-        for name in ("src", "tests", "examples"):
+        for name in ("src", "tests", "examples", "docs"):  # tests/scale reads docs/json-schema.md
             shutil.copytree(ROOT / name, place / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
         for name in ("pyproject.toml", "README.md"):  # tests/api runs the README's examples
             shutil.copy2(ROOT / name, place / name)
@@ -164,7 +183,7 @@ def diff(place: Path, mutant: str) -> str:
     return out.stdout
 
 
-def summarise(workdir: Path, packages: list[str], out: Path | None) -> str:
+def summarise(workdir: Path, packages: list[str], out: Path | None, config: dict) -> str:
     """The score table, the unexplained survivors and the unused judgements, as Markdown."""
     equivalent = equivalent_mutants()
     used: set[str] = set()
@@ -201,7 +220,7 @@ def summarise(workdir: Path, packages: list[str], out: Path | None) -> str:
     text = "\n".join(rows) + "\n"
     if details:
         text += "\n## Survivors not judged equivalent\n\n" + "\n".join(details)
-    unused = [e["mutant"] for e in equivalent.values() if e["mutant"].split(".")[1] in packages and e["mutant"] not in used]
+    unused = [e["mutant"] for e in equivalent.values() if package_of(e["mutant"], config) in packages and e["mutant"] not in used]
     if unused:
         text += "\n## Judgements that matched no survivor (source changed, or the mutant is now killed)\n\n"
         text += "".join(f"- {name}\n" for name in unused)
@@ -211,9 +230,12 @@ def summarise(workdir: Path, packages: list[str], out: Path | None) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    config = load_config()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("packages", nargs="*", default=list(config["packages"]), help="default: all six")
+    parser.add_argument("packages", nargs="*", help="default: every package of the configuration")
+    parser.add_argument(
+        "--config", type=Path, default=CONFIG,
+        help="the packages' configuration (default mutation/packages.toml; a scratch copy can narrow packages with files)",
+    )
     parser.add_argument("--shared", type=Path, default=Path(os.environ.get("AMRMETRICS_SHARED") or ROOT.parent / "shared"))
     parser.add_argument("--workdir", type=Path, default=Path(tempfile.gettempdir()) / "amrmetrics-mutation")
     parser.add_argument("--max-children", type=int, default=1, help="parallel mutant runs (default 1)")
@@ -225,6 +247,8 @@ def main(argv: list[str] | None = None) -> int:
         help="take the repository's tests again and re-run only the surviving mutants not judged equivalent"
     )
     args = parser.parse_args(argv)
+    config = load_config(args.config)
+    args.packages = args.packages or list(config["packages"])
     unknown = set(args.packages) - set(config["packages"])
     if unknown:
         parser.error(f"unknown package(s): {', '.join(sorted(unknown))}")
@@ -249,7 +273,7 @@ def main(argv: list[str] | None = None) -> int:
                     continue
             print(f"mutation: {package} in {place}" + (f", {len(again)} survivors again" if again else ""), flush=True)
             run_package(place, args.shared.resolve(), args.max_children, again)
-    print(summarise(args.workdir, args.packages, args.summary))
+    print(summarise(args.workdir, args.packages, args.summary, config))
     return 0
 
 

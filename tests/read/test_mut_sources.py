@@ -6,6 +6,7 @@ from __future__ import annotations
 import bz2
 import gzip
 import io
+import lzma
 import sys
 
 import pytest
@@ -23,7 +24,7 @@ def test_standard_input_is_read_from_its_bytes_as_utf8_with_surrogates(monkeypat
     assert not stdin.closed  # standard input stays open
 
 
-@pytest.mark.parametrize(("suffix", "compress"), [("gz", gzip.compress), ("bz2", bz2.compress)])
+@pytest.mark.parametrize(("suffix", "compress"), [("gz", gzip.compress), ("bz2", bz2.compress), ("xz", lzma.compress)])
 def test_a_compressed_file_keeps_an_undecodable_byte_as_its_graph_s_error(tmp_path, suffix, compress):
     path = tmp_path / f"corpus.amr.{suffix}"
     path.write_bytes(compress(DATA))

@@ -162,9 +162,19 @@ SHIFTED = (
 check, graph 5 of the test file (s4) was scored against graph 5 of the gold file (s5)."""
 
 
+GARBAGE_TWICE = (
+    "(v1 / s1\n\n(v2 / s2)\n\n(v3 / s3 :ARG0\n(v3c0 / s3)\n\n(v4 / s4\n\n(v5 / s5)\n\nnot a graph\nnot a graph\n\n",
+    "(v1 / s1)\n\n(v2 / s2)\n\n(v3 / s3 :ARG0 (v3c0 / s3))\n\n(v4 / s4)\n\n(v5 / s5)\n\n(v6 / s6)\n\n(v7 / s7)\n\n",
+    5,
+)
+"""Found by this test: two garbled graphs one newline apart are one block without a graph, which
+stands for two graphs, not none; graph 3 of the test file (s3) was scored against s4."""
+
+
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @example((ISSUE_TEST, ISSUE_GOLD, 3))
 @example(SHIFTED)
+@example(GARBAGE_TWICE)
 @given(cases())
 def test_a_pairing_by_position_is_right_or_refused(case):
     test, gold, damaged_graphs = case
@@ -180,3 +190,16 @@ def test_a_pairing_by_position_is_right_or_refused(case):
     for pair in pairs:
         if pair.test.graph is not None and pair.gold.graph is not None:
             assert concepts(pair.test.graph) == concepts(pair.gold.graph), (pair.index, test, gold)
+
+
+def test_a_block_without_a_graph_may_be_none_and_moves_the_pairing_back(tmp_path):
+    # The gold file's graph 3 may continue its unclosed graph 2 (its graphs may sit one position
+    # forward); the test file's block 4 holds no graph and may be none (its graphs may sit one
+    # position back). Together they leave position 3 in doubt, and indeed s4 faces s3 there.
+    test = "(a / s1)\n\n(b / s2)\n\n(d / s4)\n\nnot a graph\n"
+    gold = "(a / s1)\n\n(b / s2 :ARG0\n\n(c / s3)\n\n(d / s4)\n"
+    with pytest.raises(CorpusError) as err:
+        pairs_of(tmp_path, test, gold)
+    lines = str(err.value).split("\n")
+    assert f"  {tmp_path / 'test.amr'}: block 4 (line 7) holds no graph and may be none" in lines
+    assert lines[-1].startswith(f"so graph 3 of {tmp_path / 'test.amr'} (line 5) and graph 3 of {tmp_path / 'gold.amr'} (line 5)")

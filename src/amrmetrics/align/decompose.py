@@ -75,11 +75,26 @@ class Split:
     parts: tuple[Part, ...]
 
 
-def split(ip: IndexedProblem) -> Split:
-    """Force the pairs of nodes with one candidate each, then cut the rest into components."""
-    from scipy.sparse import coo_array
-    from scipy.sparse.csgraph import connected_components
+@dataclass(frozen=True, eq=False)
+class Forced:
+    """Steps 1 and 2 on an indexed problem: the forced pairs and the components of what is left."""
 
+    mapping: np.ndarray
+    """The forced pairs' mapping (-1 for every other test node)."""
+    earned: float
+    """The weight the forced pairs earn, their links between them included."""
+    unary: np.ndarray
+    """Every candidate's unary weight plus its links to forced pairs."""
+    free: np.ndarray
+    """The candidates that are not forced."""
+    links: np.ndarray
+    """The links between two free candidates."""
+    label: np.ndarray
+    """The component of each test node, then of each gold node (its smallest node)."""
+
+
+def force(ip: IndexedProblem) -> Forced:
+    """Force the pairs of nodes with one candidate each and label the components of the rest."""
     per_test = np.bincount(ip.ci, minlength=ip.n_test)
     per_gold = np.bincount(ip.cj, minlength=ip.n_gold)
     forced = (per_test[ip.ci] == 1) & (per_gold[ip.cj] == 1)
@@ -92,23 +107,43 @@ def split(ip: IndexedProblem) -> Split:
     )
     free = np.flatnonzero(~forced)
     links = np.flatnonzero(~fa & ~fb)
-    n = ip.n_test + ip.n_gold
     ends_a = np.concatenate([ip.ci[free], ip.ci[ip.qa[links]]])
     ends_b = np.concatenate([ip.n_test + ip.cj[free], ip.ci[ip.qb[links]]])
-    graph = coo_array((np.ones(len(ends_a), dtype=np.int8), (ends_a, ends_b)), shape=(n, n))
-    _, label = connected_components(graph, directed=False)
+    return Forced(mapping, earned, unary, free, links, components(ip.n_test + ip.n_gold, ends_a, ends_b))
+
+
+def components(n: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The component of each of ``n`` nodes joined by the edges ``a[k]``-``b[k]``, labelled by its
+    smallest node, without scipy: each round hooks every root joined to a smaller root onto the
+    smallest one, then points every node at its root; the number of components with an edge out
+    halves each round, so a path of 100,000 nodes in random order takes 0.1 s."""
+    label = np.arange(n)
+    while True:
+        la, lb = label[a], label[b]
+        differ = la != lb
+        if not differ.any():
+            return label
+        np.minimum.at(label, np.maximum(la, lb)[differ], np.minimum(la, lb)[differ])
+        while not np.array_equal(jumped := label[label], label):
+            label = jumped
+
+
+def split(ip: IndexedProblem) -> Split:
+    """Force the pairs of nodes with one candidate each, then cut the rest into components."""
+    forced = force(ip)
+    free, links, label = forced.free, forced.links, forced.label
     owner = label[ip.ci]
     parts = []
     for component in np.unique(owner[free]):
         rows = np.flatnonzero(label[: ip.n_test] == component)
         cols = np.flatnonzero(label[ip.n_test :] == component)
         mine = free[owner[free] == component]
-        parts.append(_part(ip, rows, cols, mine, links[owner[ip.qa[links]] == component], unary))
+        parts.append(make_part(ip, rows, cols, mine, links[owner[ip.qa[links]] == component], forced.unary))
     parts.sort(key=lambda p: (p.problem.unary.size, int(p.rows[0])))
-    return Split(mapping, earned, tuple(parts))
+    return Split(forced.mapping, forced.earned, tuple(parts))
 
 
-def _part(
+def make_part(
     ip: IndexedProblem, rows: np.ndarray, cols: np.ndarray, candidates: np.ndarray, links: np.ndarray, unary: np.ndarray
 ) -> Part:
     """The problem of one component (its candidates' unary weights include the forced links)."""

@@ -123,10 +123,9 @@ def _index_system(path: PathLike, ids: list[str]) -> dict[str, Entry]:
     """Entries of a system file by ``# ::id``; its ids must be exactly ``ids`` (each once)."""
     index: dict[str, Entry] = {}
     for entry in iter_entries(path):
-        if entry.graph is None:
-            assert entry.error is not None
-            raise CorpusError(f"{option('pair_by_id')} needs every graph's id, but {entry.error}")
         key = entry.id
+        if key is None and entry.error is not None:  # a malformed graph with its id is paired (the error policy applies)
+            raise CorpusError(f"{option('pair_by_id')} needs every graph's id, but {entry.error}")
         if key is None:
             raise CorpusError(f"{path}: graph {entry.number} (line {entry.line}) has no '# ::id' (needed by {option('pair_by_id')})")
         if key in index:

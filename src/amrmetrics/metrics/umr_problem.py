@@ -22,7 +22,13 @@ import numpy as np
 
 from amrmetrics.align import AlignmentProblem, build_problem
 from amrmetrics.align.budget import Budget
-from amrmetrics.align.decompose import LARGE_SIZE, SMALL_NODES, DecomposingSolver
+from amrmetrics.align.decompose import (
+    LARGE_SIZE,
+    SMALL_NODES,
+    DecomposingSolver,
+    force,
+    make_part,
+)
 from amrmetrics.align.exact import ExactSolver
 from amrmetrics.align.indexed import index_problem
 from amrmetrics.align.problem import DENSE_CELLS, Duplicates
@@ -247,8 +253,8 @@ def solve_part(problem: AlignmentProblem, solver: Any, budget: Budget | None = N
     other end, and the rest falls into independent pieces, each solved by ``solver`` within ``budget``
     (the document's, shared by its parts).
 
-    The exact solver does the same for large problems; done here, the pieces of a document part are
-    found without loading scipy, and each piece is usually small enough to need none. A restriction
+    The exact solver splits large problems the same way (:func:`~amrmetrics.align.decompose.force`);
+    done here, a part's pieces, usually small, go straight to the exact solver's own steps. A restriction
     (a huge sentence, see :mod:`~amrmetrics.align.large`), or a part with a piece of more than
     :data:`~amrmetrics.align.problem.DENSE_CELLS` node pairs, goes to the solver whole: its pieces
     would be dense tables.
@@ -257,21 +263,8 @@ def solve_part(problem: AlignmentProblem, solver: Any, budget: Budget | None = N
         return solve(problem, solver, budget=budget)
     began = time.perf_counter()
     ip = index_problem(problem)
-    per_test = np.bincount(ip.ci, minlength=ip.n_test)
-    per_gold = np.bincount(ip.cj, minlength=ip.n_gold)
-    forced = (per_test[ip.ci] == 1) & (per_gold[ip.cj] == 1)
-    mapping = np.full(ip.n_test, -1, dtype=np.int64)
-    mapping[ip.ci[forced]] = ip.cj[forced]
-    fa, fb = forced[ip.qa], forced[ip.qb]
-    upper = float(ip.cu[forced].sum() + ip.qw[fa & fb].sum())
-    unary = ip.cu + np.bincount(ip.qb[fa & ~fb], ip.qw[fa & ~fb], minlength=ip.size) + np.bincount(
-        ip.qa[fb & ~fa], ip.qw[fb & ~fa], minlength=ip.size
-    )
-    free = np.flatnonzero(~forced)
-    links = np.flatnonzero(~fa & ~fb)
-    ends_a = np.concatenate([ip.ci[free], ip.ci[ip.qa[links]]])
-    ends_b = np.concatenate([ip.n_test + ip.cj[free], ip.ci[ip.qb[links]]])
-    label = _components(ip.n_test + ip.n_gold, ends_a, ends_b)
+    forced = force(ip)
+    mapping, upper, unary, free, links, label = forced.mapping, forced.earned, forced.unary, forced.free, forced.links, forced.label
     owner = label[ip.ci]
     components = np.unique(owner[free])
     rows_of = np.bincount(label[: ip.n_test], minlength=ip.n_test + ip.n_gold)
@@ -282,17 +275,8 @@ def solve_part(problem: AlignmentProblem, solver: Any, budget: Budget | None = N
     for component in components:
         rows = np.flatnonzero(label[: ip.n_test] == component)
         cols = np.flatnonzero(label[ip.n_test :] == component)
-        mine = free[owner[free] == component]
-        row_of = np.full(ip.n_test, -1, dtype=np.int64)
-        row_of[rows] = np.arange(len(rows))
-        col_of = np.full(ip.n_gold, -1, dtype=np.int64)
-        col_of[cols] = np.arange(len(cols))
-        grid = np.zeros((len(rows), len(cols)))
-        grid[row_of[ip.ci[mine]], col_of[ip.cj[mine]]] = unary[mine]
-        own = links[owner[ip.qa[links]] == component]
-        a, b = ip.qa[own], ip.qb[own]
-        pairs = np.stack([row_of[ip.ci[a]], col_of[ip.cj[a]], row_of[ip.ci[b]], col_of[ip.cj[b]]], axis=1).reshape(-1, 4)
-        result = _piece(solver, AlignmentProblem(grid, pairs, ip.qw[own]), budget)
+        piece = make_part(ip, rows, cols, free[owner[free] == component], links[owner[ip.qa[links]] == component], unary)
+        result = _piece(solver, piece.problem, budget)
         chosen = np.asarray(result.mapping, dtype=np.int64)
         mapped = chosen >= 0
         mapping[rows[mapped]] = cols[chosen[mapped]]
@@ -309,17 +293,3 @@ def _piece(solver: Any, problem: AlignmentProblem, budget: Budget | None) -> Ali
     if isinstance(solver, DecomposingSolver) and len(problem.weights) + np.count_nonzero(problem.unary) < LARGE_SIZE:
         return ExactSolver.solve(solver, problem, budget)
     return solve(problem, solver, budget=budget)
-
-
-def _components(n: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """A component label per node of the graph with edges ``a[k]``-``b[k]`` (the smallest node of each component)."""
-    label = np.arange(n)
-    while True:
-        joined = np.minimum(label[a], label[b])
-        new = label.copy()
-        np.minimum.at(new, a, joined)
-        np.minimum.at(new, b, joined)
-        new = new[new]
-        if np.array_equal(new, label):
-            return label
-        label = new

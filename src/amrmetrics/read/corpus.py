@@ -195,6 +195,8 @@ class Census:
         self.errors.append(Entry.of_block(block, self.name).error)  # type: ignore[arg-type]
         if not block.text.startswith("("):
             self.guesses.append(Guess(number - 1, False, f"block {number} (line {block.line}) holds no graph and may be none"))
+            if "\n" in block.text.strip():  # lines of garbage one newline apart: as many graphs, maybe
+                self.guesses.append(Guess(number, True, f"block {number} (line {block.line}) holds no graph over several lines and may be several"))
         if block.took_in:
             self._ran_on(block, block.took_in)
 
