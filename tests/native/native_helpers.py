@@ -1,8 +1,15 @@
-"""Running the same code on the compiled core and on the pure-Python path, in one process."""
+"""Running the same code on the compiled core and on the pure-Python path, in one process.
+
+The comparisons of whole corpora run on a sample by default (every shared and golden data set, a
+fixed stride through each, the ``smatch`` preset) so that the suite stays cheap in CI;
+``AMRMETRICS_NATIVE_FULL=1`` compares every graph and pair with every preset, and hypothesis draws
+more examples.
+"""
 
 from __future__ import annotations
 
 import importlib
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import ModuleType
@@ -30,6 +37,26 @@ compares_paths = pytest.mark.skipif(
     "AMRMETRICS_NATIVE=0 run would repeat the comparisons of its other run)",
 )
 """For the comparisons of whole corpora on both paths: they do not depend on the switch, so they run once."""
+
+
+FULL = os.environ.get("AMRMETRICS_NATIVE_FULL") == "1"
+"""Compare whole corpora with every preset and draw more examples (``AMRMETRICS_NATIVE_FULL=1``)."""
+
+STRIDE = 1 if FULL else 3
+"""Every STRIDE-th graph or pair of each corpus file is compared (all of them under FULL)."""
+
+CORPUS_PRESETS = ("smatch", "smatchpp", "smatch-classic") if FULL else ("smatch",)
+"""The presets the whole-corpus comparisons prepare graphs with (the others share the compiled solver)."""
+
+
+def examples(quick: int) -> int:
+    """How many examples a hypothesis test draws: ``quick`` by default, four times as many under FULL."""
+    return 4 * quick if FULL else quick
+
+
+def sample(items: list) -> list:
+    """Every STRIDE-th item of one corpus file, from a fixed start (deterministic)."""
+    return items[::STRIDE]
 
 
 @contextmanager

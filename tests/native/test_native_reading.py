@@ -12,7 +12,7 @@ from conftest import DATA, EXAMPLES, SHARED, requires_shared
 from fuzz.reader_cases import ODD, STRUCTURAL
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from native.native_helpers import CORE, compares_paths, path
+from native.native_helpers import CORE, CORPUS_PRESETS, FULL, compares_paths, examples, path, sample
 from strategies import graph_texts
 
 from amrmetrics.graph import Graph
@@ -94,12 +94,15 @@ def damage(text: str, rng: random.Random) -> str:
 
 
 def shared_blocks() -> list[str]:
+    """A fixed sample of the blocks of every shared corpus file (all of them under ``AMRMETRICS_NATIVE_FULL=1``)."""
     files = sorted(glob.glob(str(SHARED / "data" / "**" / "*.amr"), recursive=True))
     files += sorted(glob.glob(str(SHARED / "data" / "**" / "*.umr"), recursive=True))
     texts = []
     for name in files:
         with open(name, encoding="utf-8", errors="surrogateescape") as handle:
-            texts += [block.text for block in split_blocks(handle)]
+            blocks = sample([block.text for block in split_blocks(handle)])
+        assert blocks, name
+        texts += blocks
     return texts
 
 
@@ -115,7 +118,7 @@ def test_regular_texts_are_read_by_the_compiled_reader() -> None:
             assert CORE.parse_regular(text) is not None, text
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(graph_texts(mixed_case=True, duplicates=True), st.integers(0, 2**32 - 1))
 def test_generated_and_damaged_texts_read_alike(text, seed) -> None:
     assert CORE.parse_regular(text) is not None
@@ -148,7 +151,7 @@ def test_every_shared_graph_reads_alike() -> None:
 def test_damaged_shared_graphs_read_alike() -> None:
     rng = random.Random(14)
     texts = shared_blocks()
-    for text in rng.sample(texts, 3000):
+    for text in rng.sample(texts, 3000 if FULL else 600):
         assert_reads_alike(damage(text, rng))
 
 
@@ -162,7 +165,7 @@ def standardized(graph: Graph, preset: str) -> tuple[tuple | None, tuple]:
     return fields(compiled), fields(python)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(graph_texts(mixed_case=True, duplicates=True), st.sampled_from(sorted(PRESETS)))
 def test_generated_graphs_standardize_alike(text, preset) -> None:
     with path(False):
@@ -189,9 +192,9 @@ def test_odd_labels_standardize_alike() -> None:
 
 
 @requires_shared
-@pytest.mark.parametrize("preset", sorted(PRESETS))
+@pytest.mark.parametrize("preset", sorted(PRESETS) if FULL else CORPUS_PRESETS)
 def test_every_shared_graph_standardizes_alike(preset) -> None:
-    for text in shared_blocks()[::3]:
+    for text in shared_blocks():
         try:
             with path(False):
                 graph = decode_module.decode(text)
