@@ -12,7 +12,8 @@ pair aligned under the ``smatch``, ``smatchpp`` and ``smatch-classic`` presets (
 random indexed problems, and the fuzzed corpus: shared and example graphs damaged (structural and odd
 characters inserted, deleted, duplicated), random byte soup, deep nesting and huge tokens. Any
 sanitizer report aborts the child and this script exits 1; otherwise it prints what ran and
-"no sanitizer report". Needs g++ (or clang++: ``--compiler``) with the sanitizer runtimes.
+"no sanitizer report"; each stage is announced on stderr with the seconds so far. Needs g++ (or
+clang++: ``--compiler``) with the sanitizer runtimes.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ spec.loader.exec_module(core)
 sys.modules["amrmetrics._native._core"] = core
 import amrmetrics._native as native
 assert native.CORE is core, native.STATUS
+START = time.perf_counter()
 shared, fuzz, seed, root = Path(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), Path(sys.argv[5])
 sys.path[:0] = [str(root / "tests")]
 from amrmetrics.graph import Graph
@@ -49,6 +51,9 @@ counts = {}
 
 def count(what, n=1):
     counts[what] = counts.get(what, 0) + n
+
+def stage(what):
+    print(f"{time.perf_counter() - START:7.0f} s  {what}", file=sys.stderr, flush=True)
 
 def blocks(pattern):
     texts = []
@@ -75,7 +80,9 @@ def read_and_standardize(text, label):
         count("standardized")
     return graph
 
+stage(f"reading and standardizing {len(texts):,} shared, example and test graphs")
 graphs = [read_and_standardize(text, "shared, example and test graphs") for text in texts]
+stage("aligning the golden pairs (3 presets)")
 from conftest import GOLDEN_DATASETS
 from amrmetrics.read import read_graphs
 for name, (t, g) in GOLDEN_DATASETS.items():
@@ -105,6 +112,7 @@ def damage(text):
             chars.insert(at, chars[min(at, len(chars) - 1)])
     return "".join(chars)
 
+stage(f"{fuzz:,} fuzzed texts")
 regular = [t for t in texts if core.parse_regular(t) is not None]
 fuzzed = []
 for k in range(fuzz):
@@ -119,6 +127,7 @@ for k in range(fuzz):
     else:
         text = "(a / " + "x" * rng.randint(1, 1 << 20) + ' :op1 "' + "y" * rng.randint(0, 1 << 16) + '")'
     fuzzed.append(read_and_standardize(text, "fuzzed texts"))
+stage("random graph pairs, malformed graphs, random indexed problems")
 good = [g for g in graphs + fuzzed if g is not None]
 for _ in range(fuzz // 4):
     a, b = rng.choice(good), rng.choice(good)
