@@ -148,7 +148,7 @@ for _ in range(fuzz // 4):
         if len(cells) < 2:
             break
         a, b = rng.randrange(len(cells)), rng.randrange(len(cells))
-        if ci[a] < ci[b]:
+        if ci[a] < ci[b] and (cj[a] != cj[b] or rng.random() < 0.05):  # j == l breaks the contract: declined
             qa.append(a); qb.append(b); qw.append(float(rng.randint(1, 3)))
     for q in range(len(cu)):
         if cu[q] == 0 and q not in qa and q not in qb:

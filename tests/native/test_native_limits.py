@@ -3,6 +3,8 @@ whatever it hands back the Python path decides (so the result is the Python path
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import time
 from functools import partial
 
@@ -43,6 +45,32 @@ def test_a_passed_time_limit_hands_the_problem_back() -> None:
 def test_a_generous_time_limit_changes_nothing() -> None:
     args = hard_problem()
     assert CORE.solve_indexed(*args, 60.0) == CORE.solve_indexed(*args, 0.0)
+
+
+# A problem the sanitizer script's fuzzing drew: two of its links join pairs of one gold node (node 2, node 3),
+# which AlignmentProblem's contract (j != l) and every builder rule out. The climb's swap gains assume j != l:
+# on this problem the compiled solver without a time limit climbed forever.
+ONE_GOLD_NODE_LINKS = [
+    4, 5,
+    [0, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3],
+    [4, 1, 2, 3, 4, 0, 1, 2, 3, 4, 1, 4],
+    [0.0, 1.0, 0.0, 2.0, 2.0, 1.0, 0.0, 2.0, 2.0, 2.0, 0.0, 0.0],
+    [2, 3, 4, 1, 5, 3, 0, 0, 0, 2, 0, 7, 2, 2, 6, 3, 7],
+    [7, 8, 8, 7, 10, 5, 2, 8, 7, 9, 8, 10, 5, 9, 11, 5, 10],
+    [2.0, 1.0, 1.0, 1.0, 2.0, 1.0, 3.0, 2.0, 3.0, 2.0, 2.0, 1.0, 1.0, 1.0, 1.0, 1.0, 2.0],
+]
+
+
+def test_links_within_one_gold_node_are_handed_back_at_once() -> None:
+    """Outside the problem's contract the core declines (the Python path decides) instead of solving; in a
+    child process, so that a core that loops fails this test instead of hanging the suite."""
+    code = f"from amrmetrics._native import _core; print(_core.solve_indexed(*{ONE_GOLD_NODE_LINKS!r}, 0.0))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
+    assert (done.returncode, done.stdout.strip()) == (0, "None"), done.stderr
+    n1, n2, ci, cj, cu, qa, qb, qw = ONE_GOLD_NODE_LINKS
+    kept = [q for q in range(len(qa)) if cj[qa[q]] != cj[qb[q]]]
+    within = [[x[q] for q in kept] for x in (qa, qb, qw)]
+    assert CORE.solve_indexed(n1, n2, ci, cj, cu, *within, 0.0)[3] == "optimal"  # the rest of the problem is solved
 
 
 def test_a_pair_under_a_work_budget_reports_the_python_paths_numbers() -> None:

@@ -282,6 +282,14 @@ bool valid_problem(const amr::Problem& p) {
     return true;
 }
 
+/// True when a link joins two candidates of one gold node (outside AlignmentProblem's contract, j != l:
+/// they can never both be chosen, and the climb's swap gains, which assume j != l, could then cycle).
+bool links_one_gold_node(const amr::Problem& p) {
+    for (size_t q = 0; q < p.qa.size(); ++q)
+        if (p.cj[p.qa[q]] == p.cj[p.qb[q]]) return true;
+    return false;
+}
+
 bool integral(const amr::Problem& p) {
     for (double v : p.cu)
         if (!(v >= 0 && v == std::floor(v) && v < (1 << 20))) return false;
@@ -671,7 +679,7 @@ PyObject* solve_indexed(PyObject*, PyObject* args) {
         if (!int_list(ci, p.ci, "ci") || !int_list(cj, p.cj, "cj") || !float_list(cu, p.cu, "cu") || !int_list(qa, p.qa, "qa") ||
             !int_list(qb, p.qb, "qb") || !float_list(qw, p.qw, "qw") || !valid_problem(p))
             return nullptr;
-        if (!integral(p)) Py_RETURN_NONE;
+        if (!integral(p) || links_one_gold_node(p)) Py_RETURN_NONE;  // the Python path decides
         amr::Clock clock(timeout);
         return outcome_object(amr::solve(p, amr::Limits(), clock, tally));
     } catch (const std::bad_alloc&) {

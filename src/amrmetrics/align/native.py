@@ -2,7 +2,8 @@
 
 :func:`solve_natively` gives an :class:`Alignment` for an integer-weighted problem when the compiled
 solver certifies it, and None otherwise (graded weights, a restricted problem, its own work limits,
-a limited work budget), in which case the Python path solves the problem as always. The compiled
+a limited work budget, a link between two pairs of one gold node, which no built problem has), in
+which case the Python path solves the problem as always. The compiled
 solver runs the Python path's cheap steps step for step (same greedy start, same climb, same
 elimination), then its own bounds (an assignment bound, elimination by its prices, Lagrangian
 re-splitting, branch and bound); it returns only certified optima, with the Python path's value,
