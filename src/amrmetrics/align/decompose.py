@@ -40,6 +40,7 @@ from amrmetrics.align.exact import ExactSolver, stopped
 from amrmetrics.align.first_order import SQUARE_NODES, lagrangian_bound, step_units
 from amrmetrics.align.hillclimb import climb, greedy_init
 from amrmetrics.align.indexed import IndexedProblem, index_problem
+from amrmetrics.align.native import solve_natively
 from amrmetrics.align.problem import DENSE_CELLS, AlignmentProblem
 from amrmetrics.align.result import Alignment, certified
 
@@ -181,7 +182,7 @@ class DecomposingSolver(ExactSolver):
         if problem.ceiling is not None:
             return self._restricted(problem, start, budget)
         if min(problem.shape) < SMALL_NODES:
-            return super().solve(problem, budget)
+            return self._whole(problem, budget)
         began = time.perf_counter()
         mapping, upper = self._split_and_solve(index_problem(problem), budget, True, start)
         return Alignment.of(mapping, problem.value(mapping), upper, stopped(budget), time.perf_counter() - began)
@@ -216,7 +217,7 @@ class DecomposingSolver(ExactSolver):
             if large and LARGE_SIZE <= size:
                 result = self._large(part.problem, budget, part_start)
             else:
-                result = _better(part.problem, super().solve(part.problem, budget), part_start, budget)
+                result = _better(part.problem, self._whole(part.problem, budget), part_start, budget)
             chosen = np.asarray(result.mapping, dtype=np.int64)
             mapped = chosen >= 0
             mapping[part.rows[mapped]] = part.cols[chosen[mapped]]
@@ -253,6 +254,11 @@ class DecomposingSolver(ExactSolver):
         if problem.value(mapping) > value:
             best, value = mapping, problem.value(mapping)
         return Alignment.of(best, value, upper, stopped(budget), time.perf_counter() - began)
+
+    def _whole(self, problem: AlignmentProblem, budget: Budget) -> Alignment:
+        """The exact solver on a whole problem or one part: the compiled one when it settles it (never
+        under a limited budget, see :func:`~amrmetrics.align.native.solve_natively`)."""
+        return solve_natively(problem, budget) or super().solve(problem, budget)
 
 
 def _nonzero(unary: np.ndarray | object) -> int:

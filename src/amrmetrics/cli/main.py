@@ -11,6 +11,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import NoReturn
 
+from amrmetrics._native import describe
 from amrmetrics.registry import Registry
 from amrmetrics.version import __version__
 
@@ -60,7 +61,7 @@ def _parser(commands: Sequence[str]) -> argparse.ArgumentParser:
         prog="amrmetrics",
         description="Exact, fast, deterministic metrics for AMR and other PENMAN graphs.",
     )
-    parser.add_argument("--version", action="version", version=f"amrmetrics {__version__}")
+    parser.add_argument("--version", action="version", version=f"amrmetrics {__version__} ({describe()})")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     subparsers.required = True
     for command in commands:

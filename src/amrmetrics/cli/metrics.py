@@ -57,13 +57,15 @@ def _lines(metric: Any) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     """Print the metrics; returns the exit status."""
+    from amrmetrics._native import STATUS, describe
     from amrmetrics.metrics.registry import describe_metrics
     from amrmetrics.version import __version__
 
     metrics = describe_metrics()
     if args.format == "json":
-        common.dump_json({"amrmetrics": __version__, "metrics": [_as_dict(m) for m in metrics]})
+        common.dump_json({"amrmetrics": __version__, "native_core": STATUS, "metrics": [_as_dict(m) for m in metrics]})
         return 0
+    print(f"amrmetrics {__version__} ({describe()})")
     print("--metric NAME[:PARAMETER=VALUE,...]; an option after a parameter sets it for every metric having it.")
     for metric in metrics:
         print()

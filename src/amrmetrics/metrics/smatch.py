@@ -9,6 +9,7 @@ import numpy as np
 
 from amrmetrics.align import AlignmentProblem, build_problem
 from amrmetrics.align.budget import Budget, units_of
+from amrmetrics.align.native import align_natively, is_exact_solver, pair_natively
 from amrmetrics.align.solve import Alignment, SolverName, make_solver, solve
 from amrmetrics.defaults import DEFAULT_SEED
 from amrmetrics.graph import Graph
@@ -78,13 +79,36 @@ class AlignedMatch(MatchMetric):
     def align(self, test: Graph, gold: Graph, budget: Budget | None = None) -> Alignment:
         """The best alignment of a prepared pair, with its certificate (two documents start from
         their alignment within sentences, see :mod:`amrmetrics.metrics.doc_start`), within
-        ``budget`` (a new one of :meth:`budget` when None)."""
+        ``budget`` (a new one of :meth:`budget` when None). The compiled core does both steps where it
+        can (it builds the Smatch problem and solves it exactly)."""
+        if (budget is None or not budget.limited) and self._compiled():
+            compiled = align_natively(test, gold, self.preset.duplicates)
+            if compiled is not None:
+                return compiled
         budget = self.budget() if budget is None else budget
         problem, solver = self.problem(test, gold, budget), self._solver()
         start = sentence_start(problem, test, gold, solver, budget)
         return solve(problem, solver, start=start, budget=budget)
 
+    def _compiled(self) -> bool:
+        """True when the compiled core may align this metric's pairs: the registered exact solver (not one
+        plugged in from Python) on the Smatch problem (not a graded or restricted one), without a
+        ``timeout`` (a work budget counts the Python path's steps: a pair under one is solved there, so
+        its numbers are the same with and without the core)."""
+        return (
+            self.solver == "exact"
+            and self.timeout is None
+            and type(self).problem is AlignedMatch.problem
+            and is_exact_solver(self._solver())
+        )
+
     def pair(self, test: Graph, gold: Graph) -> PairResult:
+        if self._compiled():
+            found = pair_natively(test, gold, self.preset.duplicates)
+            if found is not None:
+                aligned, value, upper, status, n_test, n_gold, seconds = found
+                details = {"lower": value, "upper": upper, "status": status, "solver_seconds": seconds, "alignment": aligned}
+                return PairResult((value, n_test, n_gold, upper), details)
         alignment = self.align(test, gold)
         gold_vars = gold.variables
         mapping = [

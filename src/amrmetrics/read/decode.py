@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from amrmetrics.errors import DataError
 from amrmetrics.graph import Graph, Instance, Relation
+from amrmetrics.read.native import parse_natively
 from amrmetrics.read.recent import Recent
 from amrmetrics.read.scan import LINE_BREAKS, STRING, graph_extent
 
@@ -147,7 +148,7 @@ def _fast_parse(text: str) -> Graph | None:
     """
     graph = _RECENT.get(text)
     if graph is None:
-        graph = _parse_regular(text)
+        graph = parse_natively(text) or _parse_regular(text)
         if graph is None:
             return None
         _RECENT.put(text, graph, len(text))

@@ -10,6 +10,7 @@ from typing import Annotated, Literal
 
 from amrmetrics.graph import Graph
 from amrmetrics.registry import Names, Registry
+from amrmetrics.standardize.native import standardize_natively
 from amrmetrics.standardize.steps import STEPS
 
 Duplicates = Literal["min", "product"]
@@ -42,6 +43,9 @@ class Preset:
         return "dedup" in self.steps
 
     def __call__(self, graph: Graph) -> Graph:
+        compiled = standardize_natively(graph, self.steps)
+        if compiled is not None:
+            return compiled
         for name in self.steps:
             graph = STEPS[name](graph)
         return graph

@@ -1,0 +1,189 @@
+"""The compiled core's targets (issue 32), measured in one run on one pinned core: the compiled path,
+the pure-Python path (``AMRMETRICS_NATIVE=0``) and smatch 1.0.4 side by side, median of ``--repeats``.
+
+    python bench/native_bench.py --reference-python /path/to/python-with-smatch-1.0.4 [--repeats 5]
+        [--matrix 2000] [--shared ../shared]
+
+In process (CPU time of this process, every run cold as in bench/scorer_bench.py): Smatch batches
+(``Scorer.pairs``) on the 1,501 STS dev pairs, single-pair calls, the reward of 64 candidates against
+one gold (``one_to_many``), and SemBLEU and rematch batches; smatch 1.0.4's ``get_amr_match`` in
+the interpreter of ``--reference-python``, pinned to the same CPU. Whole processes (wall and CPU
+seconds, pinned to that CPU): ``amrmetrics score`` on the 400 Little Prince pairs against
+``smatch.py -r 4``. ``--matrix N``: the N x N Smatch matrix of STS dev graphs with ``--jobs 2``
+(wall seconds, both cores; 0 skips it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from functools import partial
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from scorer_bench import (
+    CANDIDATES,
+    map_pairs,
+    perturbed,
+    pin_to_one_cpu,
+    rate,
+    reference_rate,
+    sts_dev,
+)
+
+import amrmetrics
+import amrmetrics._native as native
+from amrmetrics.read import read_graphs
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+def whole_process(cmd: list[str], cpu: int, env: dict[str, str] | None = None) -> tuple[float, float, str]:
+    """Wall and CPU seconds of one process, and its standard output (it inherits this process's pinning
+    to ``cpu``)."""
+    with tempfile.TemporaryFile() as out:
+        start = time.perf_counter()
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.DEVNULL, env=env)
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - start
+        out.seek(0)
+        text = out.read().decode("utf-8", "replace")
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise RuntimeError(f"{cmd[:4]} failed")
+    return wall, usage.ru_utime + usage.ru_stime, text
+
+
+def in_process(args: argparse.Namespace, cpu: int) -> None:
+    sts, tests, golds = sts_dev(args.shared)
+    n = len(tests)
+    vocabulary = sorted({c for g in read_graphs(sts / "tgt.dev.amr") for _, c in g.instances})
+    import random
+
+    rng = random.Random(0)
+    rewards = [(gold, [perturbed(gold, vocabulary, rng) for _ in range(CANDIDATES)]) for gold in golds[:50]]
+    compiled_core = native.CORE
+    paths = {"compiled": compiled_core, "Python": None} if compiled_core is not None else {"Python": None}
+    scorers = {spec: amrmetrics.Scorer(spec) for spec in ("smatch", "sembleu", "rematch")}
+    for scorer in scorers.values():
+        scorer.pairs(tests[:200], golds[:200])
+    has_smatch = subprocess.run([args.reference_python, "-c", "import smatch"], capture_output=True, check=False).returncode == 0
+    found: dict[tuple[str, str], list[list[float]]] = {}
+    references: list[float] = []
+    with tempfile.TemporaryDirectory() as folder:
+        data = Path(folder, "pairs.json")
+        import json
+
+        data.write_text(json.dumps(list(zip(tests, golds))), encoding="utf-8")
+        for _ in range(args.repeats):
+            if has_smatch:
+                references.append(reference_rate(args.reference_python, data, cpu))
+            for path, core in paths.items():
+                native.CORE = core
+                try:
+                    for spec, scorer in scorers.items():
+                        row = [rate(n, partial(scorer.pairs, tests, golds))[0]]
+                        if spec == "smatch":
+                            row.append(rate(n, partial(map_pairs, scorer, zip(tests, golds)))[0])
+                            row.append(1000 / rate(len(rewards), partial(map_pairs, scorer.one_to_many, [(c, g) for g, c in rewards]))[0])
+                        found.setdefault((spec, path), []).append(row)
+                finally:
+                    native.CORE = compiled_core
+    reference = median(references)
+    print(f"## In process: {n} STS dev pairs as PENMAN strings, CPU {cpu}, median of {args.repeats} rounds\n")
+    print("| metric | path | batch pairs/s | batch vs smatch 1.0.4 | single-pair calls pairs/s | single / batch cost | reward: 64 candidates (ms) |")
+    print("|---|---|---:|---:|---:|---:|---:|")
+    for (spec, path), rounds in found.items():
+        columns = [median(list(c)) for c in zip(*rounds)]
+        batch = columns[0]
+        versus = f"{batch / reference:.1f}x" if references else "n/a"
+        if spec == "smatch":
+            single, reward = columns[1], columns[2]
+            print(f"| {spec} | {path} | {batch:,.0f} | {versus} | {single:,.0f} | {batch / single:.2f}x | {reward:.2f} |")
+        else:
+            print(f"| {spec} | {path} | {batch:,.0f} | {versus} | | | |")
+    if references:
+        print(f"| smatch 1.0.4 `get_amr_match` (4 restarts, inexact) | | {reference:,.0f} | 1.0x | | | |")
+    print()
+
+
+def little_prince(args: argparse.Namespace, cpu: int) -> None:
+    lp = args.shared / "data/littleprince-parses"
+    test, gold = lp / "candidates.amr", lp / "references.amr"
+    ours = [sys.executable, "-m", "amrmetrics", "score", str(test), str(gold), "--no-progress"]
+    smatch_py = shutil.which("smatch.py", path=str(Path(args.reference_python).parent))
+    runs: dict[str, list[tuple[float, float]]] = {}
+    scores: dict[str, str] = {}
+    for _ in range(args.repeats):
+        for name, cmd, env in (
+            ("amrmetrics score (compiled)", ours, None),
+            ("amrmetrics score (Python, AMRMETRICS_NATIVE=0)", ours, {**os.environ, "AMRMETRICS_NATIVE": "0"}),
+            ("smatch 1.0.4 -r 4", [args.reference_python, smatch_py or "smatch.py", "-f", str(test), str(gold), "-r", "4"], None),
+        ):
+            if name.startswith("smatch") and not smatch_py:
+                continue
+            wall, cpu_s, out = whole_process(cmd, cpu, env)
+            runs.setdefault(name, []).append((wall, cpu_s))
+            match = re.search(r"F-score: ([0-9.]+)", out) or re.search(r"│ smatch │[^│]*│[^│]*│ *([0-9.]+)", out)
+            scores[name] = match.group(1) if match else ""
+    print(f"## Whole process: Little Prince (400 pairs), CPU {cpu}, median of {args.repeats} runs\n")
+    print("| command | wall s | CPU s | vs smatch 1.0.4 (wall) | corpus F |")
+    print("|---|---:|---:|---:|---:|")
+    reference = median([w for w, _ in runs.get("smatch 1.0.4 -r 4", [])])
+    for name, values in runs.items():
+        wall, cpu_s = median([w for w, _ in values]), median([c for _, c in values])
+        versus = f"{wall / reference:.2f}x" if not math.isnan(reference) else "n/a"
+        print(f"| {name} | {wall:.2f} | {cpu_s:.2f} | {versus} | {scores[name]} |")
+    print()
+
+
+def matrix(args: argparse.Namespace) -> None:
+    sts = args.shared / "data/bamboo/sts/main"
+    with tempfile.TemporaryDirectory() as folder:
+        corpus = Path(folder, "corpus.amr")
+        from amrmetrics.read import split_blocks
+
+        blocks = []
+        for name in ("src.dev.amr", "tgt.dev.amr"):
+            with open(sts / name, encoding="utf-8") as handle:
+                blocks += [block.text for block in split_blocks(handle)]
+        corpus.write_text("\n\n".join(blocks[: args.matrix]) + "\n", encoding="utf-8")
+        cmd = [sys.executable, "-m", "amrmetrics", "matrix", str(corpus), "-m", "smatch", "--jobs", "2", "-o", str(Path(folder, "m.npy")), "--no-progress"]
+        start = time.perf_counter()
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+        wall = time.perf_counter() - start
+    pairs = args.matrix * (args.matrix + 1) // 2
+    print(f"## Matrix: {args.matrix} x {args.matrix} Smatch of STS dev graphs, --jobs 2\n")
+    print(f"{pairs:,} alignments in {wall:.1f} s wall ({pairs / wall:,.0f} pairs/s)\n")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    parser.add_argument("--reference-python", default=sys.executable, help="interpreter that has smatch 1.0.4")
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--matrix", type=int, default=0, help="graphs of the Smatch matrix (0: skip)")
+    args = parser.parse_args()
+    print(f"amrmetrics {amrmetrics.__version__}, {native.describe()}\n")
+    cpu = pin_to_one_cpu()
+    in_process(args, cpu)
+    little_prince(args, cpu)
+    if args.matrix:
+        os.sched_setaffinity(0, set(range(os.cpu_count() or 1)))
+        matrix(args)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,87 @@
+"""The compiled exact solver (:mod:`amrmetrics._native`), used where its answer is the Python path's.
+
+:func:`solve_natively` gives an :class:`Alignment` for an integer-weighted problem when the compiled
+solver certifies it, and None otherwise (graded weights, a restricted problem, its own work limits,
+a limited work budget, a link between two pairs of one gold node, which no built problem has), in
+which case the Python path solves the problem as always. The compiled
+solver runs the Python path's cheap steps step for step (same greedy start, same climb, same
+elimination), then its own bounds (an assignment bound, elimination by its prices, Lagrangian
+re-splitting, branch and bound); it returns only certified optima, with the Python path's value,
+bound and status. See docs/exact-smatch.md.
+
+A pair under a limited work budget (``--timeout``) is aligned on the Python path: the budget's units
+count the Python path's steps, and where they run out (status ``time-limit`` or ``clock-limit``, a
+lower bound below the upper) is what the pair reports, the same with and without the compiled core.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+from amrmetrics import _native
+from amrmetrics.align.indexed import index_problem
+from amrmetrics.align.problem import AlignmentProblem
+from amrmetrics.align.result import Alignment
+from amrmetrics.align.solve import SOLVERS
+from amrmetrics.graph import Graph
+
+if TYPE_CHECKING:
+    from amrmetrics.align.budget import Budget
+
+MAX_CANDIDATES = 1 << 16
+MAX_LINKS = 1 << 18
+"""Larger problems stay on the Python path (documents: its decomposition hands their parts back here)."""
+
+
+def solve_natively(problem: AlignmentProblem, budget: Budget | None = None) -> Alignment | None:
+    """The certified alignment of ``problem`` from the compiled solver, or None (the Python path decides,
+    always under a limited ``budget``).
+
+    Raises what :func:`~amrmetrics.align.indexed.index_problem` raises (a negative or NaN weight).
+    """
+    core = _native.CORE
+    if core is None or (budget is not None and budget.limited) or problem.ceiling is not None or len(problem.weights) > MAX_LINKS:
+        return None
+    began = time.perf_counter()
+    ip = index_problem(problem)
+    if not ip.integral or ip.size > MAX_CANDIDATES:
+        return None
+    found = core.solve_indexed(
+        ip.n_test, ip.n_gold, ip.ci.tolist(), ip.cj.tolist(), ip.cu.tolist(), ip.qa.tolist(), ip.qb.tolist(), ip.qw.tolist(),
+        0.0,
+    )
+    if found is None:
+        return None
+    mapping, value, upper, status = found
+    return Alignment(mapping, value, upper, status, time.perf_counter() - began)
+
+
+def is_exact_solver(solver: object) -> bool:
+    """True for the registered exact solver itself (not a subclass or a solver plugged in from Python):
+    the compiled core answers only for it."""
+    return type(solver) is SOLVERS["exact"]
+
+
+def align_natively(test: Graph, gold: Graph, duplicates: str) -> Alignment | None:
+    """The exact solver's alignment of two prepared graphs (``build_problem``, then the registered exact
+    solver without a work budget), when the compiled core builds and certifies it; else None."""
+    core = _native.CORE
+    if core is None:
+        return None
+    began = time.perf_counter()
+    found = core.align_graphs(test, gold, duplicates == "product", 0.0)
+    if found is None:
+        return None
+    mapping, value, upper, status = found
+    return Alignment(mapping, value, upper, status, time.perf_counter() - began)
+
+
+def pair_natively(test: Graph, gold: Graph, duplicates: str) -> tuple[list[list[str]], float, float, str, float, float, float] | None:
+    """What a Smatch pair reports, from the compiled core: ``(alignment, value, upper, status, test
+    triples, gold triples, seconds)`` with the alignment as ``[[test variable, gold variable], ...]``;
+    None when :func:`align_natively` would be None."""
+    core = _native.CORE
+    if core is None:
+        return None
+    return core.align_graphs(test, gold, duplicates == "product", 0.0, True)
