@@ -31,7 +31,7 @@ def test_a_parameter_before_any_metric_is_named() -> None:
         split_specs("tau=0.5,smatch")
 
 
-@pytest.mark.parametrize(("word", "value"), [("true", True), ("TRUE", True), ("on", True), ("off", False), ("OFF", False), ("false", False)])
+@pytest.mark.parametrize(("word", "value"), [("true", True), ("TRUE", True), ("on", True), ("1", True), ("yes", True), ("off", False), ("OFF", False), ("false", False), ("0", False), ("no", False)])
 def test_yes_and_no_words(word: str, value: bool) -> None:
     assert parse_metrics(f"wlk:e2n={word}")[0].e2n is value
 
