@@ -66,3 +66,10 @@ def test_an_alias_flag_with_a_value_passes_it_on() -> None:
 def test_unknown_parameters_are_listed_with_the_known_ones() -> None:
     with pytest.raises(MetricSpecError, match=r"^sema: unknown parameter\(s\) x, y; parameters: none$"):
         parse_metrics("sema:x=1,y=2")
+
+
+def test_defaults_reach_the_metrics_that_have_the_parameter_and_a_spec_overrides_them() -> None:
+    # what --timeout does: every metric with a timeout gets it unless its spec sets one
+    metrics = parse_metrics(["smatch,sema", "smatch:timeout=2"], defaults={"timeout": 5.0})
+    assert [type(m).__name__ for m in metrics] == ["Smatch", "Sema", "Smatch"]
+    assert metrics[0].timeout == 5.0 and metrics[2].timeout == 2.0

@@ -27,7 +27,7 @@ def test_bad_parameters_are_named(kwargs: dict, message: str) -> None:
         WWLK(**kwargs)
 
 
-@pytest.mark.parametrize("kwargs", [{"k": 0}, {"stability": 0}, {"direction": "fromout"}, {"direction": "fromin"}, {"weights": "random_uniform"}])
+@pytest.mark.parametrize("kwargs", [{"k": 0}, {"stability": 0}, {"direction": "fromout"}, {"direction": "fromin"}, {"weights": "random_uniform"}, {"transport": "pot"}, {"transport": "scipy"}])
 def test_edge_values_are_accepted(kwargs: dict) -> None:
     metric = WWLK(**kwargs)
     assert all(getattr(metric, key) == value for key, value in kwargs.items())
