@@ -65,3 +65,15 @@ def test_transport_pot_is_refused_at_once_without_pot_and_the_others_need_none(m
         WWLK(transport="pot")
     assert WWLK(transport="scipy").transport == "scipy"
     assert WWLK().transport == "auto"
+
+
+def test_a_pair_is_solved_by_the_transport_asked_for(monkeypatch) -> None:
+    from conftest import DATA
+
+    from amrmetrics.read import decode
+
+    metric = WWLK(vectors=str(DATA / "wl-vectors.txt"), stability=0, weights="ones", transport="pot")
+    graph = metric.prepare(decode("(w / want-01 :ARG0 (b / boy))"))
+    monkeypatch.setitem(sys.modules, "ot", None)  # POT gone after the check: asked for, it is still the one used
+    with pytest.raises(BackendMissing, match="^the pot transport backend needs pot"):
+        metric.pair(graph, graph)
