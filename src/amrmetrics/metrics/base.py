@@ -191,7 +191,7 @@ def prf(matched: np.ndarray, n_test: np.ndarray, n_gold: np.ndarray) -> dict[str
 def jaccard(intersection: Any, union: Any) -> Any:
     """``intersection / union``, elementwise; 0 where both sets are empty (the empty graph earns
     no credit, see :class:`Metric`)."""
-    intersection, union = np.asarray(intersection, dtype=np.float64), np.asarray(union, dtype=np.float64)
+    intersection, union = np.asarray(intersection), np.asarray(union)
     out = np.zeros(np.broadcast_shapes(intersection.shape, union.shape))
     with np.errstate(invalid="ignore"):  # inf / inf is NaN, silently
         return np.divide(intersection, union, out=out, where=union > 0)
