@@ -13,7 +13,14 @@ import pytest
 
 from amrmetrics.errors import BackendMissing, DataError, UsageError, message
 from amrmetrics.extras import available, check, require
-from amrmetrics.writing import PARTIAL, Output, check_outputs, output_file, write_failed, write_text
+from amrmetrics.writing import (
+    PARTIAL,
+    Output,
+    check_outputs,
+    output_file,
+    write_failed,
+    write_text,
+)
 
 
 def _exactly(text: str) -> str:
@@ -172,7 +179,6 @@ def test_an_open_descriptor_by_name_is_written_at_its_position(prefix: str, tmp_
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
 def test_a_failed_flush_names_the_file() -> None:
-    with pytest.raises(DataError, match=_exactly("cannot write /dev/full: No space left on device")):
-        with output_file("/dev/full") as out:
-            out.write("x")
-            out.flush()
+    with pytest.raises(DataError, match=_exactly("cannot write /dev/full: No space left on device")), output_file("/dev/full") as out:
+        out.write("x")
+        out.flush()
