@@ -125,12 +125,15 @@ class _Sink:
 
 
 def _open_partial(target: str) -> tuple[int, str]:
-    """A new, empty temporary file beside ``target`` (mode as a new file gets, umask applied)."""
+    """A new, empty temporary file beside ``target`` (mode as a new file gets, umask applied).
+
+    Python opens every descriptor non-inheritable (PEP 446), so no child process keeps it open.
+    """
     folder, base = os.path.split(target)
     for attempt in range(1000):
         partial = os.path.join(folder, f".{base}.{os.getpid()}.{attempt}{PARTIAL}")
         try:
-            return os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666), partial
+            return os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), partial
         except FileExistsError:
             continue
     raise FileExistsError(f"no free temporary name beside {target}")
@@ -207,7 +210,7 @@ def _direct(name: str, binary: bool, encoding: str, newline: str | None) -> Iter
     it (sharing its position, so ``/dev/stdout`` redirected to a file keeps what the command prints)."""
     number = _descriptor(name)
     try:
-        descriptor = os.dup(number) if number is not None else os.open(name, os.O_WRONLY | getattr(os, "O_CLOEXEC", 0))
+        descriptor = os.dup(number) if number is not None else os.open(name, os.O_WRONLY)
     except OSError as err:
         raise write_failed(name, err) from err
     with _wrap(descriptor, name, binary, encoding, newline) as handle:

@@ -99,6 +99,8 @@ KINDS = Registry("kind", {"one": "m:a", "two": "m:b"})
         (typing.Annotated[str, Names(KINDS, other="FILE")], "one|two or FILE", None),
         (typing.Annotated[str, Names(KINDS, extra=("auto",), joined="+")], "auto or one|two joined by '+'", None),
         (typing.Annotated[int, "unrelated"], "int", None),
+        (typing.Annotated[bool, "unrelated"], "yes|no", ("yes", "no")),  # the values of the annotated type
+        (Union[bool, int], "yes|no or int", None),  # two types: no closed set, though one has one
         (Optional[Literal["x", "y"]], "x|y or none", ("x", "y", "none")),
         (bool, "yes|no", ("yes", "no")),
         (Union[int, str], "int or str", None),

@@ -31,7 +31,7 @@ def test_a_parameter_before_any_metric_is_named() -> None:
         split_specs("tau=0.5,smatch")
 
 
-@pytest.mark.parametrize(("word", "value"), [("true", True), ("TRUE", True), ("on", True), ("off", False), ("OFF", False), ("false", False)])
+@pytest.mark.parametrize(("word", "value"), [("true", True), ("TRUE", True), ("on", True), ("1", True), ("yes", True), ("off", False), ("OFF", False), ("false", False), ("0", False), ("no", False)])
 def test_yes_and_no_words(word: str, value: bool) -> None:
     assert parse_metrics(f"wlk:e2n={word}")[0].e2n is value
 
@@ -66,3 +66,10 @@ def test_an_alias_flag_with_a_value_passes_it_on() -> None:
 def test_unknown_parameters_are_listed_with_the_known_ones() -> None:
     with pytest.raises(MetricSpecError, match=r"^sema: unknown parameter\(s\) x, y; parameters: none$"):
         parse_metrics("sema:x=1,y=2")
+
+
+def test_defaults_reach_the_metrics_that_have_the_parameter_and_a_spec_overrides_them() -> None:
+    # what --timeout does: every metric with a timeout gets it unless its spec sets one
+    metrics = parse_metrics(["smatch,sema", "smatch:timeout=2"], defaults={"timeout": 5.0})
+    assert [type(m).__name__ for m in metrics] == ["Smatch", "Sema", "Smatch"]
+    assert metrics[0].timeout == 5.0 and metrics[2].timeout == 2.0

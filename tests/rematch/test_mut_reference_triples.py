@@ -65,3 +65,9 @@ def test_jaccard_is_silent_and_divides_by_any_positive_union() -> None:
         warnings.simplefilter("error")
         out = jaccard(np.array([1.0, 0.0, 0.25, np.inf]), np.array([3.0, 0.0, 0.5, np.inf]))
     assert out[0] == 1 / 3 and out[1] == 0.0 and out[2] == 0.5 and np.isnan(out[3])  # two empty sets: nothing
+
+
+def test_jaccard_broadcasts_like_a_division_and_takes_counts() -> None:
+    out = jaccard(np.array([[1], [2]]), np.array([2, 4]))  # integer counts, a column against a row
+    assert out.dtype == np.float64 and out.tolist() == [[0.5, 0.25], [1.0, 0.5]]
+    assert jaccard(np.array([0, 3]), np.array([[0, 6]])).tolist() == [[0.0, 0.5]]

@@ -103,3 +103,11 @@ def test_metric_objects_are_frozen_parameters():
     with pytest.raises(dataclasses.FrozenInstanceError):
         metric.lower = False  # type: ignore[misc]
     assert ConceptBag() == ConceptBag() and hash(ConceptBag()) == hash(ConceptBag())
+
+
+def test_metrics_of_two_classes_with_the_same_parameters_prepare_their_own_graphs():
+    # neither toy metric has a parameter: only the class keeps their prepared graphs apart
+    run = run_corpus(pairs(), [ConceptJaccard(), ToyAspects()])
+    assert run.stats(0).tolist() == [[1 / 2, 1], [2 / 4, 1], [1, 1]]
+    # (matched, |test|, |gold|) of the concepts, then of the negated concepts
+    assert run.stats(1).tolist() == [[1, 1, 2, 0, 0, 0], [2, 3, 3, 0, 0, 0], [1, 2, 1, 0, 1, 0]]

@@ -4,10 +4,12 @@ and equal the weight sequence of :func:`~amrmetrics.metrics.wwlk_labels.min_entr
 from __future__ import annotations
 
 import re
+import sys
 
 import numpy as np
 import pytest
 
+from amrmetrics.errors import BackendMissing
 from amrmetrics.metrics.wwlk import WWLK
 from amrmetrics.metrics.wwlk_labels import min_entropy_weights
 
@@ -27,7 +29,7 @@ def test_bad_parameters_are_named(kwargs: dict, message: str) -> None:
         WWLK(**kwargs)
 
 
-@pytest.mark.parametrize("kwargs", [{"k": 0}, {"stability": 0}, {"direction": "fromout"}, {"direction": "fromin"}, {"weights": "random_uniform"}])
+@pytest.mark.parametrize("kwargs", [{"k": 0}, {"stability": 0}, {"direction": "fromout"}, {"direction": "fromin"}, {"weights": "random_uniform"}, {"transport": "pot"}, {"transport": "scipy"}])
 def test_edge_values_are_accepted(kwargs: dict) -> None:
     metric = WWLK(**kwargs)
     assert all(getattr(metric, key) == value for key, value in kwargs.items())
@@ -54,3 +56,24 @@ def test_a_graph_against_itself_is_at_distance_zero() -> None:
     assert result.stats == (1.0, 1.0)
     assert result.details["distance"] == 0.0
     assert sorted((a, b) for a, b, *_ in result.details["alignment"]) == [(n, n) for n in sorted(graph.graph.names)]
+
+
+def test_transport_pot_is_refused_at_once_without_pot_and_the_others_need_none(monkeypatch) -> None:
+    monkeypatch.setitem(sys.modules, "ot", None)  # POT not installed
+    message = 'wwlk:transport=pot needs pot, which is not installed: pip install "amrmetrics[ot]"'
+    with pytest.raises(BackendMissing, match=f"^{re.escape(message)}$"):
+        WWLK(transport="pot")
+    assert WWLK(transport="scipy").transport == "scipy"
+    assert WWLK().transport == "auto"
+
+
+def test_a_pair_is_solved_by_the_transport_asked_for(monkeypatch) -> None:
+    from conftest import DATA
+
+    from amrmetrics.read import decode
+
+    metric = WWLK(vectors=str(DATA / "wl-vectors.txt"), stability=0, weights="ones", transport="pot")
+    graph = metric.prepare(decode("(w / want-01 :ARG0 (b / boy))"))
+    monkeypatch.setitem(sys.modules, "ot", None)  # POT gone after the check: asked for, it is still the one used
+    with pytest.raises(BackendMissing, match="^the pot transport backend needs pot"):
+        metric.pair(graph, graph)

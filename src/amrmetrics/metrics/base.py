@@ -191,8 +191,10 @@ def prf(matched: np.ndarray, n_test: np.ndarray, n_gold: np.ndarray) -> dict[str
 def jaccard(intersection: Any, union: Any) -> Any:
     """``intersection / union``, elementwise; 0 where both sets are empty (the empty graph earns
     no credit, see :class:`Metric`)."""
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(union > 0, intersection / np.where(union > 0, union, 1), 0.0)
+    intersection, union = np.asarray(intersection), np.asarray(union)
+    out = np.zeros(np.broadcast_shapes(intersection.shape, union.shape))
+    with np.errstate(invalid="ignore"):  # inf / inf is NaN, silently
+        return np.divide(intersection, union, out=out, where=union > 0)
 
 
 def aspect_prf(counts: np.ndarray, aspects: tuple[str, ...], always: str = "Smatch") -> dict[str, np.ndarray]:
