@@ -233,14 +233,38 @@ class ThreadExecutor:
         return False
 
 
-@pytest.mark.parametrize("metric", [Whole(), Concepts()], ids=["matrix method", "tiles"])
-def test_a_matrix_asked_for_two_jobs_runs_on_two_local_workers_and_stops_them(monkeypatch, own_pools, metric):
+@pytest.mark.parametrize(
+    ("metric", "n", "tile", "tasks"),
+    [(Whole(), 2 * TILE + 5, TILE, ["_prepare_chunk"] * 2), (Concepts(), 10, 4, ["_tile_of_graphs"] * 6)],
+    ids=["matrix method", "tiles"],
+)
+def test_a_matrix_asked_for_two_jobs_runs_on_two_local_workers_and_stops_them(monkeypatch, own_pools, metric, n, tile, tasks):
     ThreadExecutor.made = []
     monkeypatch.setattr(executors, "ProcessExecutor", ThreadExecutor)
-    n = 2 * TILE + 5
     graphs = [decode(graph_text(k)) for k in range(n)]
-    result = similarity_matrix(metric, graphs, jobs=2)
+    result = similarity_matrix(metric, graphs, jobs=2, tile=tile)
     assert np.allclose(result, f_scores(n), rtol=0, atol=1e-12)
     (workers,) = ThreadExecutor.made
     assert workers.jobs == 2 and workers.closed
-    assert workers.inner.tasks == (["_prepare_chunk"] * 2 if metric.name == "whole" else ["_tile_of_graphs"] * 6)
+    # start-up declared free: every tile goes to the workers; a matrix method's first chunk is timed here
+    assert workers.inner.tasks == tasks
+
+
+def test_workers_that_would_save_exactly_their_start_up_are_not_started():
+    from amrmetrics.engine.workers import choose
+
+    # ten units of 0.1 s: two workers save 1.0 - 0.5 = 0.5 s, three save 1.0 - 1/3 s
+    assert choose(2, 10, 0.1, 0.5, 1) == 1
+    assert choose(2, 10, 0.1, 0.49, 1) == 2
+    assert choose(3, 10, 0.1, 0.6, 1) == 3
+
+
+@pytest.mark.parametrize("width", [1, 2])
+def test_a_matrix_keeps_four_tiles_per_worker_in_flight_at_most(width):
+    n = 15  # four tiles of four a side: ten on or above the diagonal
+    graphs = [decode(graph_text(k)) for k in range(n)]
+    executor = InProcess(width=width)
+    result = similarity_matrix(Concepts(), graphs, executor=executor, tile=4)
+    assert np.allclose(result, f_scores(n), rtol=0, atol=1e-12)
+    assert executor.tasks == ["_tile_of_graphs"] * 10
+    assert executor.most == 4 * width
