@@ -268,3 +268,81 @@ def test_a_matrix_keeps_four_tiles_per_worker_in_flight_at_most(width):
     assert np.allclose(result, f_scores(n), rtol=0, atol=1e-12)
     assert executor.tasks == ["_tile_of_graphs"] * 10
     assert executor.most == 4 * width
+
+
+class Counted(Concepts):
+    """The toy metric counting its calls (of this process)."""
+
+    name: ClassVar[str] = "counted"
+    calls: ClassVar[Counter] = Counter()
+
+    def prepare(self, graph: Graph) -> list[str]:
+        Counted.calls["prepare"] += 1
+        return super().prepare(graph)
+
+    def pair(self, test: list[str], gold: list[str]) -> PairResult:
+        Counted.calls["pair"] += 1
+        return super().pair(test, gold)
+
+
+@pytest.mark.parametrize("where", ["here", "executor"])
+def test_a_symmetric_matrix_scores_each_unordered_pair_once_and_a_tile_prepares_its_graphs_once(where):
+    n = 10  # tiles of four: three a side, six on or above the diagonal
+    graphs = [decode(graph_text(k)) for k in range(n)]
+    Counted.calls = Counter()
+    executor = InProcess(width=2) if where == "executor" else None
+    result = similarity_matrix(Counted(), graphs, executor=executor, tile=4)
+    assert np.allclose(result, f_scores(n), rtol=0, atol=1e-12)
+    assert Counted.calls["pair"] == n * (n + 1) // 2
+    # here: each graph once; in workers each tile prepares its rows, and its columns unless they are its rows
+    diagonal, above = 4 + 4 + 2, (4 + 4) + (4 + 2) + (4 + 2)
+    assert Counted.calls["prepare"] == (n if where == "here" else diagonal + above)
+
+
+def test_jobs_1_never_starts_a_worker(tmp_path, monkeypatch, own_pools):
+    ThreadExecutor.made = []
+    monkeypatch.setattr(executors, "ProcessExecutor", ThreadExecutor)
+    graphs = [decode(graph_text(k)) for k in range(10)]
+    for metric in (Concepts(), Whole()):
+        assert np.allclose(similarity_matrix(metric, graphs, jobs=1, tile=4), f_scores(10), rtol=0, atol=1e-12)
+    corpus(tmp_path)
+    assert score(tmp_path, jobs=1)[0].pairs == N
+    assert ThreadExecutor.made == [] and own_pools == []
+
+
+
+@pytest.mark.parametrize("startup", [0.0, 1e-12])
+def test_a_matrix_whose_every_tile_is_stored_starts_no_worker(tmp_path, monkeypatch, own_pools, startup):
+    from amrmetrics.engine.tiles import TileStore, matrix_key
+
+    ThreadExecutor.made = []
+    monkeypatch.setattr(executors, "ProcessExecutor", ThreadExecutor)
+    n = 10
+    graphs = [decode(graph_text(k)) for k in range(n)]
+    store = TileStore(tmp_path / "tiles", matrix_key(Concepts(), graphs, 4))
+    assert np.allclose(similarity_matrix(Concepts(), graphs, tiles=store, tile=4), f_scores(n), rtol=0, atol=1e-12)
+    assert store.count() == 6
+    executor = InProcess(width=2, startup=startup)
+    assert np.allclose(similarity_matrix(Concepts(), graphs, tiles=store, tile=4, executor=executor), f_scores(n), rtol=0, atol=1e-12)
+    monkeypatch.setenv("AMRMETRICS_WORKER_STARTUP", str(startup))
+    assert np.allclose(similarity_matrix(Concepts(), graphs, tiles=store, tile=4, jobs=2), f_scores(n), rtol=0, atol=1e-12)
+    assert executor.tasks == [] and executor.shared == [] and ThreadExecutor.made == []
+
+
+class Integers(Concepts):
+    """Integer statistics, and scores that divide in place (as a metric may, given float statistics)."""
+
+    name: ClassVar[str] = "integers"
+    score_names: ClassVar[tuple[str, ...]] = ("F",)
+
+    def scores(self, stats: np.ndarray) -> dict[str, np.ndarray]:
+        f = stats[..., 0].copy()
+        f *= 2
+        f /= stats[..., 1] + stats[..., 2]
+        return {"F": f}
+
+
+def test_a_matrix_gives_a_metric_s_scores_float_statistics_as_a_corpus_run_does():
+    graphs = [decode(graph_text(k)) for k in range(1, 9)]  # every graph has a concept: no 0/0
+    expected = np.array([[f_score(concepts_of(i), concepts_of(j)) for j in range(1, 9)] for i in range(1, 9)])
+    assert np.allclose(similarity_matrix(Integers(), graphs), expected, rtol=0, atol=1e-12)
