@@ -177,6 +177,18 @@ class Whole(Concepts):
         return np.array([[f_score(a, b) for b in prepared] for a in prepared]).reshape(n, n)
 
 
+class Ticking(Concepts):
+    """The toy metric; each pair scored costs one step of the clock."""
+
+    name: ClassVar[str] = "ticking"
+    clock: ClassVar[Clock | None] = None
+
+    def pair(self, test: list[str], gold: list[str]) -> PairResult:
+        if Ticking.clock is not None:
+            Ticking.clock.tick()
+        return super().pair(test, gold)
+
+
 def f_scores(n: int) -> np.ndarray:
     return np.array([[f_score(concepts_of(i), concepts_of(j)) for j in range(n)] for i in range(n)])
 
@@ -187,6 +199,7 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
     ticks = Clock(0.01)
     monkeypatch.setattr(matrix, "time", SimpleNamespace(process_time=ticks.process_time))
     monkeypatch.setattr(Whole, "clock", ticks)
+    monkeypatch.setattr(Ticking, "clock", ticks)
     return ticks
 
 
@@ -346,3 +359,17 @@ def test_a_matrix_gives_a_metric_s_scores_float_statistics_as_a_corpus_run_does(
     graphs = [decode(graph_text(k)) for k in range(1, 9)]  # every graph has a concept: no 0/0
     expected = np.array([[f_score(concepts_of(i), concepts_of(j)) for j in range(1, 9)] for i in range(1, 9)])
     assert np.allclose(similarity_matrix(Integers(), graphs), expected, rtol=0, atol=1e-12)
+
+
+@pytest.mark.parametrize("startup", [0.21, 0.24])
+def test_the_tiles_go_to_workers_exactly_when_the_rule_says_they_pay(clock, startup):
+    n = 10  # tiles of four: (0, 0) 10 cells on or above the diagonal, then 16, 8, 10, 8 and 3
+    graphs = [decode(graph_text(k)) for k in range(n)]
+    executor = InProcess(width=2, startup=startup)
+    result = similarity_matrix(Ticking(), graphs, executor=executor, tile=4)
+    assert np.allclose(result, f_scores(n), rtol=0, atol=1e-12)
+    # the first tile is scored here at 0.01 s a cell; the 45 cells left take 0.45 s, two workers save half
+    work = (16 + 8 + 10 + 8 + 3) * 0.01
+    pays = work - work / 2 > startup
+    assert executor.tasks == (["_tile_of_graphs"] * 5 if pays else [])
+    assert pays == (startup == 0.21)
