@@ -361,15 +361,23 @@ def test_a_matrix_gives_a_metric_s_scores_float_statistics_as_a_corpus_run_does(
     assert np.allclose(similarity_matrix(Integers(), graphs), expected, rtol=0, atol=1e-12)
 
 
-@pytest.mark.parametrize("startup", [0.21, 0.24])
-def test_the_tiles_go_to_workers_exactly_when_the_rule_says_they_pay(clock, startup):
-    n = 10  # tiles of four: (0, 0) 10 cells on or above the diagonal, then 16, 8, 10, 8 and 3
+@pytest.mark.parametrize(
+    ("n", "tile", "left", "startup", "pays"),
+    [
+        # tiles of four: (0, 0) has 10 cells on or above the diagonal, the others 16, 8, 10, 8 and 3
+        (10, 4, [16, 8, 10, 8, 3], 0.21, True),
+        (10, 4, [16, 8, 10, 8, 3], 0.24, False),
+        # tiles of one: six cells on or above the diagonal, the first timed alone
+        (3, 1, [1] * 5, 0.02, True),
+        (3, 1, [1] * 5, 0.03, False),
+    ],
+)
+def test_the_tiles_go_to_workers_exactly_when_the_rule_says_they_pay(clock, n, tile, left, startup, pays):
     graphs = [decode(graph_text(k)) for k in range(n)]
     executor = InProcess(width=2, startup=startup)
-    result = similarity_matrix(Ticking(), graphs, executor=executor, tile=4)
+    result = similarity_matrix(Ticking(), graphs, executor=executor, tile=tile)
     assert np.allclose(result, f_scores(n), rtol=0, atol=1e-12)
-    # the first tile is scored here at 0.01 s a cell; the 45 cells left take 0.45 s, two workers save half
-    work = (16 + 8 + 10 + 8 + 3) * 0.01
-    pays = work - work / 2 > startup
-    assert executor.tasks == (["_tile_of_graphs"] * 5 if pays else [])
-    assert pays == (startup == 0.21)
+    # the first tile is scored here at 0.01 s a cell; two workers save half of the cells left
+    work = sum(left) * 0.01
+    assert (work - work / 2 > startup) == pays
+    assert executor.tasks == (["_tile_of_graphs"] * len(left) if pays else [])
