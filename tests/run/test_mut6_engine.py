@@ -372,11 +372,17 @@ def test_a_matrix_gives_a_metric_s_scores_float_statistics_as_a_corpus_run_does(
         (3, 1, [1] * 5, 0.03, False),
     ],
 )
-def test_the_tiles_go_to_workers_exactly_when_the_rule_says_they_pay(clock, n, tile, left, startup, pays):
+def test_the_tiles_go_to_workers_exactly_when_the_rule_says_they_pay(tmp_path, clock, n, tile, left, startup, pays):
+    from amrmetrics.engine.tiles import TileStore, matrix_key
+
     graphs = [decode(graph_text(k)) for k in range(n)]
     executor = InProcess(width=2, startup=startup)
-    result = similarity_matrix(Ticking(), graphs, executor=executor, tile=tile)
+    store = TileStore(tmp_path / "tiles", matrix_key(Ticking(), graphs, tile))
+    done: list[int] = []
+    result = similarity_matrix(Ticking(), graphs, executor=executor, tile=tile, tiles=store, progress=done.append)
     assert np.allclose(result, f_scores(n), rtol=0, atol=1e-12)
+    assert store.count() == 1 + len(left)  # the tile timed here is kept too
+    assert sum(done) == n * (n + 1) // 2
     # the first tile is scored here at 0.01 s a cell; two workers save half of the cells left
     work = sum(left) * 0.01
     assert (work - work / 2 > startup) == pays
