@@ -387,3 +387,15 @@ def test_the_tiles_go_to_workers_exactly_when_the_rule_says_they_pay(tmp_path, c
     work = sum(left) * 0.01
     assert (work - work / 2 > startup) == pays
     assert executor.tasks == (["_tile_of_graphs"] * len(left) if pays else [])
+
+
+def test_the_usable_processors_are_those_this_process_may_run_on(monkeypatch):
+    import os
+
+    from amrmetrics.engine.workers import usable_cpus
+
+    monkeypatch.setattr(os, "cpu_count", lambda: 8)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {3}, raising=False)
+    assert usable_cpus() == 1  # e.g. under taskset -c 3, on a machine of eight
+    monkeypatch.delattr(os, "sched_getaffinity")
+    assert usable_cpus() == 8  # where the system does not tell
