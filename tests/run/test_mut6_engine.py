@@ -399,3 +399,16 @@ def test_the_usable_processors_are_those_this_process_may_run_on(monkeypatch):
     assert usable_cpus() == 1  # e.g. under taskset -c 3, on a machine of eight
     monkeypatch.delattr(os, "sched_getaffinity")
     assert usable_cpus() == 8  # where the system does not tell
+
+
+def test_stored_tiles_are_not_those_of_the_same_graphs_written_in_another_layout():
+    from amrmetrics.engine.tiles import matrix_key
+    from amrmetrics.metrics.registry import parse_metrics
+
+    # the same triples, root and order; only which :ARG edge holds b's concept differs (S2match's
+    # reference standardization reads it)
+    one, other = decode("(a / x :ARG0 (b / y) :ARG1 b)"), decode("(a / x :ARG0 b :ARG1 (b / y))")
+    assert (one.instances, one.relations, one.attributes, one.root) == (other.instances, other.relations, other.attributes, other.root)
+    metric = parse_metrics("smatch")[0]
+    assert matrix_key(metric, [one], TILE) != matrix_key(metric, [other], TILE)
+    assert matrix_key(metric, [one], TILE) == matrix_key(metric, [decode("(a / x :ARG0 (b / y) :ARG1 b)")], TILE)
