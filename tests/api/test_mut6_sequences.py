@@ -1,0 +1,34 @@
+"""Corpora given as sequences of strings: pairing by id is refused, and a metric's failure names its
+pair by position, as for files."""
+
+from __future__ import annotations
+
+import pytest
+
+import amrmetrics
+from amrmetrics.engine.run import MetricError
+from amrmetrics.metrics.base import PairResult
+from amrmetrics.metrics.smatch import Smatch
+
+
+def test_scoring_sequences_by_id_is_refused():
+    with pytest.raises(ValueError, match=r"^pair_by_id needs two files$"):
+        amrmetrics.score_corpus(["(a / b)"], ["(a / b)"], "smatch", pair_by_id=True)
+
+
+class Fails(Smatch):
+    """Smatch that fails on a gold graph whose top concept is ``bad``."""
+
+    def prepare(self, graph):
+        return graph, super().prepare(graph)
+
+    def pair(self, test, gold) -> PairResult:
+        if ("g", "bad") in gold[0].instances:
+            raise ZeroDivisionError("a metric bug")
+        return super().pair(test[1], gold[1])
+
+
+def test_a_metric_failing_on_a_pair_of_sequences_names_the_pair_by_position():
+    with pytest.raises(MetricError) as err:
+        amrmetrics.score_corpus(["(a / b)", "(c / d)", "(e / f)"], ["(a / b)", "(c / d)", "(g / bad)"], Fails())
+    assert str(err.value) == "pair 3 (test graph 3, gold graph 3): ZeroDivisionError: a metric bug"
