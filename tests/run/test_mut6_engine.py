@@ -12,21 +12,30 @@ from __future__ import annotations
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from types import SimpleNamespace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 import numpy as np
 import pytest
 from conftest import EXAMPLES
+from test_caller_executor import (
+    Concepts,
+    InProcess,
+    N,
+    concepts_of,
+    corpus,
+    f_score,
+    graph_text,
+    overlap,
+    records_of,
+)
 
 from amrmetrics.cli.main import main
 from amrmetrics.engine import executors, matrix, parallel, run
 from amrmetrics.engine.matrix import TILE, similarity_matrix
 from amrmetrics.engine.run import run_corpus
 from amrmetrics.graph import Graph
-from amrmetrics.metrics.base import MatchMetric, PairResult
+from amrmetrics.metrics.base import PairResult
 from amrmetrics.read import decode, pair_files
-
-from test_caller_executor import N, Concepts, InProcess, concepts_of, corpus, f_score, graph_text, overlap, records_of
 
 
 class Clock:
@@ -238,10 +247,10 @@ class ThreadExecutor:
     def __getattr__(self, name: str) -> Any:
         return getattr(self.inner, name)
 
-    def __enter__(self) -> ThreadExecutor:
+    def __enter__(self) -> Self:
         return self
 
-    def __exit__(self, *exc: Any) -> bool:
+    def __exit__(self, *exc: object) -> bool:
         self.closed = True
         return False
 
