@@ -10,6 +10,7 @@ when a graph is prepared or a pair scored, so its choice is worked out by hand f
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from types import SimpleNamespace
 from typing import Any, ClassVar, Self
@@ -78,7 +79,7 @@ class ThreadPool(ThreadPoolExecutor):
 
 
 @pytest.fixture
-def own_pools(monkeypatch: pytest.MonkeyPatch) -> list[ThreadPool]:
+def own_pools(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[ThreadPool]]:
     """The engine's own pools become thread pools; two processors usable; start-up declared free."""
     ThreadPool.made = []
     monkeypatch.setattr(parallel, "process_pool", ThreadPool)
@@ -86,7 +87,8 @@ def own_pools(monkeypatch: pytest.MonkeyPatch) -> list[ThreadPool]:
     monkeypatch.setattr(matrix, "usable_cpus", lambda: 2)
     monkeypatch.setenv("AMRMETRICS_WORKER_STARTUP", "0")
     run._WORKER_METRICS[:] = []
-    return ThreadPool.made
+    yield ThreadPool.made
+    run._WORKER_METRICS[:] = []  # what a worker keeps stays out of later tests
 
 
 def score(tmp_path, **options: Any):
