@@ -32,3 +32,13 @@ def test_a_metric_failing_on_a_pair_of_sequences_names_the_pair_by_position():
     with pytest.raises(MetricError) as err:
         amrmetrics.score_corpus(["(a / b)", "(c / d)", "(e / f)"], ["(a / b)", "(c / d)", "(g / bad)"], Fails())
     assert str(err.value) == "pair 3 (test graph 3, gold graph 3): ZeroDivisionError: a metric bug"
+
+
+def test_a_penman_graph_keeps_a_role_whose_name_ends_in_of_when_it_is_written_inverted():
+    import penman
+
+    # rice consists of the bowl's content; the graph's top is the bowl, so writing it inverts :consist-of
+    # (an AMR role whose name ends in -of without being an inverse: :consist-of-of, never :consist)
+    graph = penman.Graph([("b", ":instance", "bowl"), ("r", ":instance", "rice"), ("r", ":consist-of", "b")], top="b")
+    score = amrmetrics.score(graph, "(r / rice :consist-of (b / bowl))", "smatch")
+    assert score.stats["matched"] == 3 and score.scores["F"] == 0.75  # both instances and the role; not the top
