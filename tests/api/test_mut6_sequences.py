@@ -42,3 +42,14 @@ def test_a_penman_graph_keeps_a_role_whose_name_ends_in_of_when_it_is_written_in
     graph = penman.Graph([("b", ":instance", "bowl"), ("r", ":instance", "rice"), ("r", ":consist-of", "b")], top="b")
     score = amrmetrics.score(graph, "(r / rice :consist-of (b / bowl))", "smatch")
     assert score.stats["matched"] == 3 and score.scores["F"] == 0.75  # both instances and the role; not the top
+
+
+@pytest.mark.parametrize("corpora", ["files", "sequences"])
+def test_a_document_metric_refuses_input_that_is_not_umr(corpora):
+    from conftest import EXAMPLES
+
+    from amrmetrics.errors import UsageError
+
+    test, gold = (EXAMPLES / "pred.amr", EXAMPLES / "gold.amr") if corpora == "files" else (["(a / b)"], ["(a / b)"])
+    with pytest.raises(UsageError, match=r"^document metrics \(umr, ancast, jumach\) score UMR documents: give \.umr files or folders of them$"):
+        amrmetrics.score_corpus(test, gold, "umr")
