@@ -53,3 +53,15 @@ def test_a_document_metric_refuses_input_that_is_not_umr(corpora):
     test, gold = (EXAMPLES / "pred.amr", EXAMPLES / "gold.amr") if corpora == "files" else (["(a / b)"], ["(a / b)"])
     with pytest.raises(UsageError, match=r"^document metrics \(umr, ancast, jumach\) score UMR documents: give \.umr files or folders of them$"):
         amrmetrics.score_corpus(test, gold, "umr")
+
+
+def test_umr_input_must_be_given_for_every_side_and_pairs_by_file_name():
+    from conftest import EXAMPLES
+
+    from amrmetrics.errors import UsageError
+
+    umr = EXAMPLES / "umr" / "gold"
+    with pytest.raises(UsageError, match=r"^UMR input \(\.umr files or folders of them\) must be given for every side$"):
+        amrmetrics.score_corpus(umr, EXAMPLES / "gold.amr", "smatch")
+    with pytest.raises(UsageError, match=r"^UMR documents pair by file name and their sentences by position: --pair-by-id does not apply$"):
+        amrmetrics.score_corpus(umr, EXAMPLES / "umr" / "pred", "smatch", pair_by_id=True)
