@@ -65,3 +65,21 @@ def test_umr_input_must_be_given_for_every_side_and_pairs_by_file_name():
         amrmetrics.score_corpus(umr, EXAMPLES / "gold.amr", "smatch")
     with pytest.raises(UsageError, match=r"^UMR documents pair by file name and their sentences by position: --pair-by-id does not apply$"):
         amrmetrics.score_corpus(umr, EXAMPLES / "umr" / "pred", "smatch", pair_by_id=True)
+
+
+def test_a_document_metric_applies_the_error_policy_to_a_malformed_sentence(tmp_path):
+    import shutil
+
+    from conftest import EXAMPLES
+
+    from amrmetrics.read import CorpusError
+
+    shutil.copytree(EXAMPLES / "umr" / "pred", tmp_path / "pred")
+    rain = tmp_path / "pred" / "english-rain.umr"
+    rain.write_text(rain.read_text(encoding="utf-8").replace("(s1r / rain-01", "(s1r / rain-01 :ARG0 )", 1), encoding="utf-8")
+    gold = EXAMPLES / "umr" / "gold"
+    with pytest.raises(CorpusError, match=r"english-rain\.umr: sentence 1 \(snt1, line 9\)"):
+        amrmetrics.score_corpus(tmp_path / "pred", gold, "umr")
+    for policy in ("zero", "skip"):
+        scored = amrmetrics.score_corpus(tmp_path / "pred", gold, "umr", on_error=policy)["umr"]
+        assert f"|on-error:{policy}(1)|" in scored.signature  # one document affected
