@@ -83,3 +83,17 @@ def test_a_document_metric_applies_the_error_policy_to_a_malformed_sentence(tmp_
     for policy in ("zero", "skip"):
         scored = amrmetrics.score_corpus(tmp_path / "pred", gold, "umr", on_error=policy)["umr"]
         assert f"|on-error:{policy}(1)|" in scored.signature  # one document affected
+
+
+def test_document_and_sentence_metrics_are_refused_in_one_run_naming_the_document_metrics():
+    from conftest import EXAMPLES
+
+    from amrmetrics.errors import UsageError
+
+    pred, gold = EXAMPLES / "umr" / "pred", EXAMPLES / "umr" / "gold"
+    tail = " score whole UMR documents and cannot run with sentence metrics: score them in separate runs"
+    for metrics, names in (("umr,smatch", "umr"), ("smatch,ancast,jumach", "ancast, jumach")):
+        with pytest.raises(UsageError) as err:
+            amrmetrics.score_corpus(pred, gold, metrics)
+        assert str(err.value) == names + tail
+    assert set(amrmetrics.score_corpus(pred, gold, "umr,ancast")) == {"umr", "ancast"}  # documents only: one run
