@@ -97,3 +97,12 @@ def test_document_and_sentence_metrics_are_refused_in_one_run_naming_the_documen
             amrmetrics.score_corpus(pred, gold, metrics)
         assert str(err.value) == names + tail
     assert set(amrmetrics.score_corpus(pred, gold, "umr,ancast")) == {"umr", "ancast"}  # documents only: one run
+
+
+def test_two_files_are_scored_by_id_when_asked(tmp_path):
+    graphs = {"s1": "(a / apple)", "s2": "(b / banana :mod (y / yellow))", "s3": "(c / cherry)"}
+    (tmp_path / "test.amr").write_text("".join(f"# ::id {k}\n{v}\n\n" for k, v in reversed(graphs.items())), encoding="utf-8")
+    (tmp_path / "gold.amr").write_text("".join(f"# ::id {k}\n{v}\n\n" for k, v in graphs.items()), encoding="utf-8")
+    scored = amrmetrics.score_corpus(tmp_path / "test.amr", tmp_path / "gold.amr", "smatch", pair_by_id=True)["smatch"]
+    assert scored.micro["F"] == 1.0  # each graph against itself, whatever the order of the files
+    assert "|pair:id|" in scored.signature
