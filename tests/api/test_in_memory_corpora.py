@@ -76,6 +76,6 @@ def test_a_penman_graph_keeps_its_metadata_and_anything_else_is_named_by_its_typ
 def test_graphs_given_as_strings_are_numbered_by_position_each_on_its_own_first_line():
     from amrmetrics.engine.sources import pair_corpora
 
-    total, pairs = pair_corpora(["(a / b)", "(c :ARG0 )", "(e / f)"], ["(a / b)", "(c / d)", "junk"], False)
+    total, pairs = pair_corpora(["(a / b)", "(c :ARG0 )", "(e / f)"], ["(a / b)", "(c / d)", "junk"], False, unit="graph", on_error="fail")
     entries = [(p.test.number, p.test.line, p.gold.number, p.gold.line) for p in pairs]
     assert total == 3 and entries == [(1, 1, 1, 1), (2, 1, 2, 1), (3, 1, 3, 1)]

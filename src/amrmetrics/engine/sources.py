@@ -95,7 +95,7 @@ def _umr(corpora: Sequence[Any], unit: Unit, pair_by_id: bool) -> bool:
 
 
 def pair_corpora(
-    test: CorpusLike, gold: CorpusLike, pair_by_id: bool, *, unit: Unit = "graph", on_error: OnError = "fail"
+    test: CorpusLike, gold: CorpusLike, pair_by_id: bool, *, unit: Unit, on_error: OnError
 ) -> tuple[int, Iterable[Pair]]:
     """``(count, pairs)`` of a test and a gold corpus, by position (or ``# ::id`` for two files).
 
@@ -119,7 +119,7 @@ def pair_corpora(
 
 
 def pair_three(
-    a: CorpusLike, b: CorpusLike, gold: CorpusLike, pair_by_id: bool, *, unit: Unit = "graph", on_error: OnError = "fail"
+    a: CorpusLike, b: CorpusLike, gold: CorpusLike, pair_by_id: bool, *, unit: Unit, on_error: OnError
 ) -> tuple[int, Iterable[Pair]]:
     """``(count, pairs)`` whose test side holds both systems' graphs (see :mod:`amrmetrics.engine.paired`)."""
     corpora = (a, b, gold)
