@@ -22,6 +22,12 @@ SYNTAX = st.text(st.sampled_from(list("\\`*_[]<>|~&$!#+-=.)(:0123456789 aé{}%^'
 """Lines made of Markdown's and LaTeX's syntax characters, where an escape is most likely to fail."""
 
 
+OLD_SPACE_RULE = MARKDOWN.parseInline("` \t `")[0].children[0].content == " \t "
+"""Whether this markdown-it-py (before 3.0, CommonMark 0.29) strips no space from a code span made of spaces
+and tabs. CommonMark 0.30, which GitHub's cmark and markdown-it-py 3 follow and ``markdown_code`` writes for,
+keeps a span unstripped only when it is all spaces (U+0020): a tab is not one."""
+
+
 def paragraphs(source: str) -> list[str]:
     """What ``source`` renders to, as (block type, text) strings; tables and other blocks are named."""
     tokens = MARKDOWN.parse(source)
@@ -62,6 +68,8 @@ def test_markdown_cell_renders_as_itself_in_table_cells(cells: list[str]) -> Non
 @example(" \t ")  # a tab is not a space: the spaces around it would be stripped
 @example(" a")  # a space at one end only is kept as written
 def test_markdown_code_reads_back_exactly(text: str) -> None:
+    if OLD_SPACE_RULE and "\t" in text and text.strip(" \t") == "":
+        return  # read by CommonMark 0.29's rule there (below): no span reads back as both rules' renderers
     tokens = MARKDOWN.parse("signature: " + markdown_code(text))
     code = [t for t in tokens[1].children if t.type == "code_inline"]
     assert len(code) == 1 and code[0].content == text
