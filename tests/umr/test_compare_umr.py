@@ -39,6 +39,7 @@ def test_compare_scores_each_umr_system_as_score_does(capsys):
         (report_a,), (report_b,) = alone_a["metrics"], alone_b["metrics"]
         assert scores(row["a"]) == scores(report_a) and scores(row["b"]) == scores(report_b)
         assert compared["input"] == alone_a["input"] and compared["input"]["format"] == "umr"
+        assert row["a"]["signature"] == row["b"]["signature"] == row["signature"]
         assert row["signature"].endswith(report_a["signature"].split("|input:")[1]) and "|input:umr|" in row["signature"]
     # a sentence metric pairs the five sentences, a document metric the two documents
     assert json_of(capsys, "compare", PRED, GOLD, GOLD, "-m", "smatch")["metrics"][0]["a"]["pairs"] == 5
