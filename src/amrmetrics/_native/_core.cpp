@@ -8,6 +8,7 @@
 #include <new>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "build.hpp"
@@ -210,7 +211,9 @@ class Reused {
 // ---------------------------------------------------------------------------------------------
 // Conversions (borrowed references from lists; every failure sets a Python exception)
 
-bool int_list(PyObject* list, std::vector<int>& out, const char* name) {
+/// A list of ints in [0, 2^30] or of floats into ``out`` (false with an exception set otherwise).
+template <class T>
+bool number_list(PyObject* list, std::vector<T>& out, const char* name) {
     if (!PyList_Check(list)) {
         PyErr_Format(PyExc_TypeError, "%s must be a list", name);
         return false;
@@ -218,28 +221,20 @@ bool int_list(PyObject* list, std::vector<int>& out, const char* name) {
     Py_ssize_t n = PyList_Size(list);
     out.resize(n);
     for (Py_ssize_t k = 0; k < n; ++k) {
-        long v = PyLong_AsLong(PyList_GetItem(list, k));
-        if (v == -1 && PyErr_Occurred()) return false;
-        if (v < 0 || v > (1L << 30)) {
-            PyErr_Format(PyExc_ValueError, "%s holds %ld, out of range", name, v);
-            return false;
+        PyObject* item = PyList_GetItem(list, k);
+        if constexpr (std::is_same_v<T, int>) {
+            long v = PyLong_AsLong(item);
+            if (v == -1 && PyErr_Occurred()) return false;
+            if (v < 0 || v > (1L << 30)) {
+                PyErr_Format(PyExc_ValueError, "%s holds %ld, out of range", name, v);
+                return false;
+            }
+            out[k] = static_cast<int>(v);
+        } else {
+            double v = PyFloat_AsDouble(item);
+            if (v == -1.0 && PyErr_Occurred()) return false;
+            out[k] = v;
         }
-        out[k] = static_cast<int>(v);
-    }
-    return true;
-}
-
-bool float_list(PyObject* list, std::vector<double>& out, const char* name) {
-    if (!PyList_Check(list)) {
-        PyErr_Format(PyExc_TypeError, "%s must be a list", name);
-        return false;
-    }
-    Py_ssize_t n = PyList_Size(list);
-    out.resize(n);
-    for (Py_ssize_t k = 0; k < n; ++k) {
-        double v = PyFloat_AsDouble(PyList_GetItem(list, k));
-        if (v == -1.0 && PyErr_Occurred()) return false;
-        out[k] = v;
     }
     return true;
 }
@@ -308,6 +303,45 @@ struct ReadBuffers {
     amr::Interner defined;
 };
 
+/// The edges grouped by node in node order (a stable counting sort of the walk order): node k's are
+/// ``first[k]``..``first[k + 1]`` of ``order`` (grouped position -> walk position; ``position`` is its inverse).
+void group_edges(const amr::Parsed& parsed, std::vector<int>& first, std::vector<int>& order, std::vector<int>& position) {
+    const size_t n_nodes = parsed.instances.size(), n_edges = parsed.edges.size();
+    first.assign(n_nodes + 1, 0);
+    for (const amr::Edge& e : parsed.edges) first[e.node + 1]++;
+    for (size_t k = 0; k < n_nodes; ++k) first[k + 1] += first[k];
+    order.assign(n_edges, 0);
+    position.assign(n_edges, 0);
+    std::vector<int> fill(first.begin(), first.end() - 1);
+    for (size_t w = 0; w < n_edges; ++w) {
+        int g = fill[parsed.edges[w].node]++;
+        order[g] = static_cast<int>(w);
+        position[w] = g;
+    }
+}
+
+/// The triples of the graph parse_regular makes of ``parsed`` (same order; labels are views of the text,
+/// with no Python object), for the steps and the alignment of a pair given as texts.
+void parsed_triples(const amr::Parsed& parsed, ReadBuffers& buffers, amr::Triples& g) {
+    g.clear();
+    amr::Interner& defined = buffers.defined;
+    defined.clear(parsed.instances.size());
+    for (const auto& [var, concept] : parsed.instances) {
+        defined.intern(parsed.tokens[var]);
+        g.instances.push_back(amr::Triple{amr::Label{parsed.tokens[var]}, amr::Label{parsed.tokens[concept]}, {}, nullptr});
+    }
+    group_edges(parsed, buffers.first, buffers.order, buffers.position);
+    for (int w : buffers.order) {
+        const amr::Edge& e = parsed.edges[w];
+        std::string_view target = parsed.tokens[e.target];
+        amr::Triple t{amr::Label{parsed.tokens[parsed.instances[e.node].first]}, amr::Label{parsed.tokens[e.role]},
+                      amr::Label{target}, nullptr};
+        (defined.find(target) >= 0 ? g.relations : g.attributes).push_back(t);
+    }
+    g.root = amr::Label{parsed.tokens[parsed.instances[0].first]};
+    g.has_root = true;
+}
+
 PyObject* parse_regular(PyObject*, PyObject* arg) {
     std::string_view text;
     if (!PyUnicode_Check(arg)) {
@@ -345,23 +379,8 @@ PyObject* parse_regular(PyObject*, PyObject* arg) {
             if (!pair) return nullptr;
             PyTuple_SetItem(instances.p, static_cast<Py_ssize_t>(k), untracked(pair));
         }
-        // edges grouped by node in node order (a stable counting sort of the walk order)
-        std::vector<int>& first = buffers->first;
-        first.assign(n_nodes + 1, 0);
-        for (const amr::Edge& e : parsed.edges) first[e.node + 1]++;
-        for (size_t k = 0; k < n_nodes; ++k) first[k + 1] += first[k];
-        std::vector<int>& order = buffers->order;      // grouped position -> walk position
-        std::vector<int>& position = buffers->position;  // walk position -> grouped position
-        order.assign(n_edges, 0);
-        position.assign(n_edges, 0);
-        {
-            std::vector<int> fill(first.begin(), first.end() - 1);
-            for (size_t w = 0; w < n_edges; ++w) {
-                int g = fill[parsed.edges[w].node]++;
-                order[g] = static_cast<int>(w);
-                position[w] = g;
-            }
-        }
+        std::vector<int>&first = buffers->first, &order = buffers->order, &position = buffers->position;
+        group_edges(parsed, first, order, position);
         Ref all(PyTuple_New(static_cast<Py_ssize_t>(n_edges)));  // every edge once, grouped
         if (!all) return nullptr;
         size_t n_relations = 0, n_tree = 0, n_last = 0;
@@ -416,8 +435,9 @@ PyObject* parse_regular(PyObject*, PyObject* arg) {
 // ---------------------------------------------------------------------------------------------
 // Standardizing
 
-/// The triples of a graph field (pairs for instances); false for any other shape or a non-ASCII label.
-bool read_triples(PyObject* graph, Field field, std::vector<amr::Triple>& out) {
+/// The triples of a graph field (pairs for instances); false for any other shape or (with ``ascii``) a
+/// non-ASCII label.
+bool read_triples(PyObject* graph, Field field, std::vector<amr::Triple>& out, bool ascii = true) {
     Ref items(get_field(graph, field));
     if (!items || !PyTuple_Check(items.p)) {
         PyErr_Clear();
@@ -436,7 +456,7 @@ bool read_triples(PyObject* graph, Field field, std::vector<amr::Triple>& out) {
         triple.b = amr::Label{parts[1], PyTuple_GetItem(t, 1)};
         if (width == 3) triple.c = amr::Label{parts[2], PyTuple_GetItem(t, 2)};
         // labels are lowered and compared as ASCII; a variable (a, and c of a relation) is only compared
-        if (!amr::ascii(parts[1]) || (field == ATTRIBUTES && !amr::ascii(parts[2]))) return false;
+        if (ascii && (!amr::ascii(parts[1]) || (field == ATTRIBUTES && !amr::ascii(parts[2])))) return false;
     }
     return true;
 }
@@ -484,6 +504,25 @@ class Output {
     }
 };
 
+/// The named steps (a tuple of str) applied to ``g`` in order; false when one is a step only the Python path knows.
+bool apply_steps(amr::Triples& g, PyObject* steps) {
+    amr::Steps run(g);
+    Py_ssize_t n_steps = PyTuple_Size(steps);
+    for (Py_ssize_t k = 0; k < n_steps; ++k) {
+        std::string_view step;
+        if (!text_of(PyTuple_GetItem(steps, k), step)) return false;
+        if (step == "lowercase") run.lowercase();
+        else if (step == "conflate-quotes") run.conflate_quotes();
+        else if (step == "deinvert") run.deinvert();
+        else if (step == "mod-domain") run.mod_domain();
+        else if (step == "dedup") run.dedup();
+        else if (step == "drop-wiki") run.drop_wiki();
+        else if (step == "top") run.top();
+        else return false;
+    }
+    return true;
+}
+
 PyObject* standardize(PyObject*, PyObject* args) {
     PyObject *graph, *steps;
     if (!PyArg_ParseTuple(args, "OO!", &graph, &PyTuple_Type, &steps)) return nullptr;
@@ -499,20 +538,7 @@ PyObject* standardize(PyObject*, PyObject* args) {
             g.root.origin = root.p;
             g.has_root = true;
         }
-        amr::Steps run(g);
-        Py_ssize_t n_steps = PyTuple_Size(steps);
-        for (Py_ssize_t k = 0; k < n_steps; ++k) {
-            std::string_view step;
-            if (!text_of(PyTuple_GetItem(steps, k), step)) Py_RETURN_NONE;
-            if (step == "lowercase") run.lowercase();
-            else if (step == "conflate-quotes") run.conflate_quotes();
-            else if (step == "deinvert") run.deinvert();
-            else if (step == "mod-domain") run.mod_domain();
-            else if (step == "dedup") run.dedup();
-            else if (step == "drop-wiki") run.drop_wiki();
-            else if (step == "top") run.top();
-            else Py_RETURN_NONE;  // a step only the Python path knows
-        }
+        if (!apply_steps(g, steps)) Py_RETURN_NONE;
         Output out;
         PyObject* fields[N_FIELDS] = {
             out.triples(graph, INSTANCES, g.instances, g.instances_changed),
@@ -532,69 +558,104 @@ PyObject* standardize(PyObject*, PyObject* args) {
 // ---------------------------------------------------------------------------------------------
 // Aligning two prepared graphs
 
-/// A prepared graph as ids (labels shared through ``labels``); false to leave it to the Python path
-/// (a duplicate variable, a triple on an undefined variable, a value that is not a string).
-bool id_graph(PyObject* graph, amr::Interner& labels, amr::IdGraph& out, amr::Interner& variables,
-              std::vector<PyObject*>& names, Py_ssize_t& triples) {
-    Ref instances(get_field(graph, INSTANCES));
-    Ref attributes(get_field(graph, ATTRIBUTES));
-    Ref relations(get_field(graph, RELATIONS));
-    if (!instances || !attributes || !relations || !PyTuple_Check(instances.p) || !PyTuple_Check(attributes.p) ||
-        !PyTuple_Check(relations.p)) {
-        PyErr_Clear();
-        return false;
-    }
-    Py_ssize_t n = PyTuple_Size(instances.p);
-    triples = n + PyTuple_Size(attributes.p) + PyTuple_Size(relations.p);
+/// A prepared graph as ids (labels shared through ``labels``), its variables' labels in ``names``; false to
+/// leave it to the Python path (a variable defined twice, a triple on an undefined variable).
+bool id_graph(const amr::Triples& graph, amr::Interner& labels, amr::IdGraph& out, amr::Interner& variables,
+              std::vector<amr::Label>& names) {
+    size_t n = graph.instances.size();
     out.concepts.resize(n);
     names.resize(n);
-    for (Py_ssize_t k = 0; k < n; ++k) {
-        std::string_view parts[2];
-        PyObject* instance = PyTuple_GetItem(instances.p, k);
-        if (!string_tuple(instance, 2, parts)) return false;
-        if (variables.intern(parts[0]) != k) return false;  // defined twice
-        names[k] = PyTuple_GetItem(instance, 0);  // borrowed: the graph holds it
-        out.concepts[k] = labels.intern(parts[1]);
+    for (size_t k = 0; k < n; ++k) {
+        const amr::Triple& instance = graph.instances[k];
+        if (variables.intern(instance.a.text) != static_cast<int>(k)) return false;  // defined twice
+        names[k] = instance.a;
+        out.concepts[k] = labels.intern(instance.b.text);
     }
     for (int which = 0; which < 2; ++which) {
-        PyObject* items = which == 0 ? attributes.p : relations.p;
+        const auto& items = which == 0 ? graph.attributes : graph.relations;
         auto& into = which == 0 ? out.attributes : out.relations;
-        Py_ssize_t m = PyTuple_Size(items);
-        into.resize(m);
-        for (Py_ssize_t k = 0; k < m; ++k) {
-            std::string_view parts[3];
-            if (!string_tuple(PyTuple_GetItem(items, k), 3, parts)) return false;
-            int source = variables.find(parts[0]);
-            int target = which == 0 ? labels.intern(parts[2]) : variables.find(parts[2]);
+        into.resize(items.size());
+        for (size_t k = 0; k < items.size(); ++k) {
+            const amr::Triple& t = items[k];
+            int source = variables.find(t.a.text);
+            int target = which == 0 ? labels.intern(t.c.text) : variables.find(t.c.text);
             if (source < 0 || target < 0) return false;
-            into[k] = {source, labels.intern(parts[1]), target};
+            into[k] = {source, labels.intern(t.b.text), target};
         }
     }
     return true;
 }
 
+/// Triples counted as a pair's statistics count them (Graph's len).
+double triple_count(const amr::Triples& g) { return static_cast<double>(g.instances.size() + g.attributes.size() + g.relations.size()); }
+
 struct AlignBuffers {
     amr::Interner labels, test_vars, gold_vars;
     amr::IdGraph test, gold;
-    std::vector<PyObject*> test_names, gold_names;
+    std::vector<amr::Label> test_names, gold_names;
 };
 
+/// A new reference to the string of a label (its own object when it has one).
+PyObject* label_object(const amr::Label& l) {
+    if (l.origin) {
+        PyObject* o = const_cast<PyObject*>(static_cast<const PyObject*>(l.origin));
+        Py_INCREF(o);
+        return o;
+    }
+    return strings->get(l.text);
+}
+
 /// [[test variable, gold variable], ...] of a mapping (the alignment a pair's details show).
-PyObject* variable_pairs(const std::vector<int>& mapping, const std::vector<PyObject*>& test_names,
-                         const std::vector<PyObject*>& gold_names) {
+PyObject* variable_pairs(const std::vector<int>& mapping, const std::vector<amr::Label>& test_names,
+                         const std::vector<amr::Label>& gold_names) {
     Ref out(PyList_New(0));
     if (!out) return nullptr;
     for (size_t i = 0; i < mapping.size(); ++i) {
         if (mapping[i] < 0) continue;
+        Ref t(label_object(test_names[i])), g(label_object(gold_names[mapping[i]]));
+        if (!t || !g) return nullptr;
         Ref pair(PyList_New(2));
         if (!pair) return nullptr;
-        Py_INCREF(test_names[i]);
-        PyList_SetItem(pair.p, 0, test_names[i]);
-        Py_INCREF(gold_names[mapping[i]]);
-        PyList_SetItem(pair.p, 1, gold_names[mapping[i]]);
+        PyList_SetItem(pair.p, 0, t.release());
+        PyList_SetItem(pair.p, 1, g.release());
         if (PyList_Append(out.p, pair.p) < 0) return nullptr;
     }
     return out.release();
+}
+
+using Began = std::chrono::steady_clock::time_point;
+
+/// align_graphs's answer for two prepared graphs as triples (see its doc).
+PyObject* align_triples(const amr::Triples& test, const amr::Triples& gold, bool product, double timeout, bool pairs, Began began) {
+    Reused<AlignBuffers> buffers;
+    amr::Interner &labels = buffers->labels, &test_vars = buffers->test_vars, &gold_vars = buffers->gold_vars;
+    amr::IdGraph &t = buffers->test, &g = buffers->gold;
+    labels.clear(64);
+    test_vars.clear(32);
+    gold_vars.clear(32);
+    if (!id_graph(test, labels, t, test_vars, buffers->test_names) || !id_graph(gold, labels, g, gold_vars, buffers->gold_names))
+        Py_RETURN_NONE;
+    if (std::min(t.concepts.size(), g.concepts.size()) >= 64) Py_RETURN_NONE;  // the decomposing solver's size
+    amr::Problem p;
+    if (!amr::build(t, g, product, p)) Py_RETURN_NONE;
+    amr::Clock clock(timeout);
+    amr::Outcome outcome = amr::solve(p, amr::Limits(), clock, tally);
+    if (!pairs || outcome.verdict != amr::Verdict::Certified) return outcome_object(outcome);
+    PyObject* aligned = variable_pairs(outcome.mapping, buffers->test_names, buffers->gold_names);
+    if (!aligned) return nullptr;
+    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+    return Py_BuildValue("(Nddsddd)", aligned, outcome.value, outcome.value, "optimal", triple_count(test), triple_count(gold),
+                         seconds);
+}
+
+struct GraphTriples {
+    amr::Triples test, gold;
+};
+
+/// A prepared graph's triples (no check of its labels' characters: they are only compared).
+bool graph_triples(PyObject* graph, amr::Triples& out) {
+    return read_triples(graph, INSTANCES, out.instances, false) && read_triples(graph, ATTRIBUTES, out.attributes, false) &&
+           read_triples(graph, RELATIONS, out.relations, false);
 }
 
 /// (mapping, value, upper, "optimal") for two prepared graphs, or None (the Python path decides);
@@ -604,29 +665,40 @@ PyObject* align_graphs(PyObject*, PyObject* args) {
     int product, pairs = 0;
     double timeout;
     if (!PyArg_ParseTuple(args, "OOpd|p", &test, &gold, &product, &timeout, &pairs)) return nullptr;
-    auto began = std::chrono::steady_clock::now();
+    Began began = std::chrono::steady_clock::now();
     try {
-        Reused<AlignBuffers> buffers;
-        amr::Interner &labels = buffers->labels, &test_vars = buffers->test_vars, &gold_vars = buffers->gold_vars;
-        amr::IdGraph &t = buffers->test, &g = buffers->gold;
-        labels.clear(64);
-        test_vars.clear(32);
-        gold_vars.clear(32);
-        Py_ssize_t test_triples, gold_triples;
-        if (!id_graph(test, labels, t, test_vars, buffers->test_names, test_triples) ||
-            !id_graph(gold, labels, g, gold_vars, buffers->gold_names, gold_triples))
-            Py_RETURN_NONE;
-        if (std::min(t.concepts.size(), g.concepts.size()) >= 64) Py_RETURN_NONE;  // the decomposing solver's size
-        amr::Problem p;
-        if (!amr::build(t, g, product != 0, p)) Py_RETURN_NONE;
-        amr::Clock clock(timeout);
-        amr::Outcome outcome = amr::solve(p, amr::Limits(), clock, tally);
-        if (!pairs || outcome.verdict != amr::Verdict::Certified) return outcome_object(outcome);
-        PyObject* aligned = variable_pairs(outcome.mapping, buffers->test_names, buffers->gold_names);
-        if (!aligned) return nullptr;
-        double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
-        return Py_BuildValue("(Nddsddd)", aligned, outcome.value, outcome.value, "optimal", static_cast<double>(test_triples),
-                             static_cast<double>(gold_triples), seconds);
+        Reused<GraphTriples> triples;
+        if (!graph_triples(test, triples->test) || !graph_triples(gold, triples->gold)) Py_RETURN_NONE;
+        return align_triples(triples->test, triples->gold, product != 0, timeout, pairs != 0, began);
+    } catch (const std::bad_alloc&) {
+        return PyErr_NoMemory();
+    }
+}
+
+struct TextBuffers {
+    ReadBuffers read;
+    amr::Triples test, gold;
+};
+
+/// What align_graphs(pairs=True) answers for the two graphs that parse_regular reads from the texts and
+/// standardize prepares with ``steps``, in one call with no graph object; None wherever one of those
+/// calls would be None (the layered path then decides, and reports any reading error).
+PyObject* smatch_texts(PyObject*, PyObject* args) {
+    PyObject *test, *gold, *steps;
+    int product;
+    if (!PyArg_ParseTuple(args, "UUO!p", &test, &gold, &PyTuple_Type, &steps, &product)) return nullptr;
+    Began began = std::chrono::steady_clock::now();
+    try {
+        Reused<TextBuffers> buffers;
+        PyObject* texts[2] = {test, gold};
+        amr::Triples* sides[2] = {&buffers->test, &buffers->gold};
+        for (int k = 0; k < 2; ++k) {
+            std::string_view text;
+            if (!text_of(texts[k], text) || !amr::parse_regular(text, buffers->read.parsed)) Py_RETURN_NONE;
+            parsed_triples(buffers->read.parsed, buffers->read, *sides[k]);
+            if (!apply_steps(*sides[k], steps)) Py_RETURN_NONE;
+        }
+        return align_triples(buffers->test, buffers->gold, product != 0, 0.0, true, began);
     } catch (const std::bad_alloc&) {
         return PyErr_NoMemory();
     }
@@ -676,8 +748,8 @@ PyObject* solve_indexed(PyObject*, PyObject* args) {
             PyErr_SetString(PyExc_ValueError, "node counts must be >= 0");
             return nullptr;
         }
-        if (!int_list(ci, p.ci, "ci") || !int_list(cj, p.cj, "cj") || !float_list(cu, p.cu, "cu") || !int_list(qa, p.qa, "qa") ||
-            !int_list(qb, p.qb, "qb") || !float_list(qw, p.qw, "qw") || !valid_problem(p))
+        if (!number_list(ci, p.ci, "ci") || !number_list(cj, p.cj, "cj") || !number_list(cu, p.cu, "cu") ||
+            !number_list(qa, p.qa, "qa") || !number_list(qb, p.qb, "qb") || !number_list(qw, p.qw, "qw") || !valid_problem(p))
             return nullptr;
         if (!integral(p) || links_one_gold_node(p)) Py_RETURN_NONE;  // the Python path decides
         amr::Clock clock(timeout);
@@ -715,6 +787,10 @@ PyMethodDef methods[] = {
      "Smatch alignment of two prepared graphs (build_problem, then the exact solver); None when the Python path "
      "decides. With pairs: ([[test variable, gold variable], ...], value, upper, status, test triples, gold "
      "triples, seconds)."},
+    {"smatch_texts", smatch_texts, METH_VARARGS,
+     "smatch_texts(test, gold, steps, product) -> ([[test variable, gold variable], ...], value, upper, status, test "
+     "triples, gold triples, seconds) or None: align_graphs(pairs=True) on the two texts as parse_regular reads them "
+     "and standardize prepares them with steps, in one call; None when any of those calls would be None."},
     {"counters", counters, METH_NOARGS, "How many problems each step settled or handed back (for benchmarks)."},
     {"reset_counters", reset_counters, METH_NOARGS, "Set the counters to zero."},
     {nullptr, nullptr, 0, nullptr},

@@ -29,6 +29,16 @@ struct Triples {
     bool instances_changed = false, attributes_changed = false, relations_changed = false;
     std::deque<std::string> arena;  // texts of changed labels (a deque never moves them)
 
+    /// Empty, for the next graph (the vectors keep their capacity).
+    void clear() {
+        instances.clear();
+        attributes.clear();
+        relations.clear();
+        root = Label();
+        has_root = instances_changed = attributes_changed = relations_changed = false;
+        arena.clear();
+    }
+
     Label make(std::string text) {
         arena.push_back(std::move(text));
         return Label{arena.back(), nullptr};
