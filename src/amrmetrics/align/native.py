@@ -85,3 +85,20 @@ def pair_natively(test: Graph, gold: Graph, duplicates: str) -> tuple[list[list[
     if core is None:
         return None
     return core.align_graphs(test, gold, duplicates == "product", 0.0, True)
+
+
+def core_active() -> bool:
+    """True when the compiled core is built and switched on (the functions here may answer)."""
+    return _native.CORE is not None
+
+
+def pair_texts_natively(
+    test: str, gold: str, steps: tuple[str, ...], duplicates: str
+) -> tuple[list[list[str]], float, float, str, float, float, float] | None:
+    """What :func:`pair_natively` answers for the two graphs the compiled reader reads from ``test`` and
+    ``gold`` and the compiled ``steps`` prepare, in one call that makes no graph object (the fused path of
+    a pair given as texts); None wherever the reader, the steps or :func:`pair_natively` would give None."""
+    core = _native.CORE
+    if core is None:
+        return None
+    return core.smatch_texts(test, gold, steps, duplicates == "product")

@@ -139,7 +139,13 @@ def _run_chunk(pairs: list[Pair], on_error: OnError, metrics: Sequence[Metric] |
     """Decode and score a chunk of pairs, applying the error policy (runs in a worker when --jobs > 1)."""
     metrics = _WORKER_METRICS if metrics is None else metrics
     out = _ChunkResult()
+    fused = metrics[0].text_scorer() if score and len(metrics) == 1 else None
     for pair in pairs:
+        if fused is not None:
+            record = _fused_record(pair, fused)
+            if record is not None:
+                out.records.append(record)
+                continue
         zeroed: tuple[str, ...] = ()
         if pair.test.error is not None or pair.gold.error is not None:
             bad = [(side, e.error) for side, e in (("test", pair.test), ("gold", pair.gold)) if e.error is not None]
@@ -155,12 +161,33 @@ def _run_chunk(pairs: list[Pair], on_error: OnError, metrics: Sequence[Metric] |
         try:
             results, seconds = score_pair(metrics, test, gold)
         except Exception as err:  # a metric bug must name the pair, not kill the run silently
-            where = f"pair {pair.index + 1} (test graph {pair.test.number}, gold graph {pair.gold.number})"
-            raise MetricError(f"{where}: {type(err).__name__}: {err}") from err
+            raise MetricError(f"{_where(pair)}: {type(err).__name__}: {err}") from err
         out.records.append(
             PairRecord(pair.index, pair.test.number, pair.gold.number, pair.test.id, pair.gold.id, zeroed, results, seconds)
         )
     return out
+
+
+def _fused_record(pair: Pair, fused: Callable[[str, str], PairResult | None]) -> PairRecord | None:
+    """The record of a pair whose two graphs are still texts, scored by the one metric's fused path
+    (:meth:`~amrmetrics.metrics.base.Metric.text_scorer`); None when it leaves the pair to the graphs (a
+    text it does not read, which the error policy then sees as usual; a pair it does not settle)."""
+    test, gold = pair.test.text, pair.gold.text
+    if test is None or gold is None:
+        return None
+    start = time.perf_counter()
+    try:
+        result = fused(test, gold)
+    except Exception as err:
+        raise MetricError(f"{_where(pair)}: {type(err).__name__}: {err}") from err
+    if result is None:
+        return None
+    seconds = (time.perf_counter() - start,)
+    return PairRecord(pair.index, pair.test.number, pair.gold.number, pair.test.id, pair.gold.id, (), (result,), seconds)
+
+
+def _where(pair: Pair) -> str:
+    return f"pair {pair.index + 1} (test graph {pair.test.number}, gold graph {pair.gold.number})"
 
 
 def _merge(run: CorpusRun, done: _ChunkResult, on_record: Callable[[PairRecord], None] | None) -> None:

@@ -69,20 +69,35 @@ class WarmScorer:
         """Every candidate against one gold graph, which is prepared once per preset.
 
         Equal PENMAN strings among the candidates (sampling often yields a parse twice) are scored once.
+        One metric with a fused path (:meth:`~amrmetrics.metrics.base.Metric.text_scorer`) scores string
+        pairs directly; the candidates it leaves (and all others) are read, prepared and scored as graphs.
         """
         metrics = self._own()
-        reference = self._graph(gold)
-        distinct: dict[Hashable, Graph] = {}
-        keys = []
-        for candidate in candidates:
-            key = candidate if isinstance(candidate, str) else id(candidate)
-            if key not in distinct:
-                distinct[key] = self._graph(candidate)
-            keys.append(key)
-        prime_metrics(metrics, lambda: [reference, *distinct.values()])
-        gold_prepared: dict[Hashable, Any] = {}
-        scored = {key: _score(metrics, test, reference, gold_prepared) for key, test in distinct.items()}
+        keys = [candidate if isinstance(candidate, str) else id(candidate) for candidate in candidates]
+        values = dict(zip(keys, candidates))
+        scored = self._fused(metrics, values, gold)
+        left = {key: value for key, value in values.items() if key not in scored}
+        if left or not scored:  # (no candidate: the gold is still read, and refused if malformed)
+            reference = self._graph(gold)
+            distinct = {key: self._graph(value) for key, value in left.items()}
+            prime_metrics(metrics, lambda: [reference, *distinct.values()])
+            gold_prepared: dict[Hashable, Any] = {}
+            scored.update((key, _score(metrics, test, reference, gold_prepared)) for key, test in distinct.items())
         return [scored[key] for key in keys]
+
+    @staticmethod
+    def _fused(metrics: Sequence[Metric], values: dict[Hashable, GraphLike], gold: GraphLike) -> dict[Hashable, tuple[PairResult, ...]]:
+        """The results of the string candidates the one metric's fused path scores against a string ``gold``."""
+        fused = metrics[0].text_scorer() if len(metrics) == 1 and type(gold) is str else None
+        if fused is None:
+            return {}
+        scored = {}
+        for key, value in values.items():
+            if type(value) is str:
+                result = fused(value, gold)
+                if result is not None:
+                    scored[key] = (result,)
+        return scored
 
     def corpus(self, tests: CorpusLike, golds: CorpusLike) -> CorpusResult:
         """A batch of pairs through the corpus pipeline: per-pair results, reports and signatures."""

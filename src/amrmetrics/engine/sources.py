@@ -57,7 +57,13 @@ def is_file(corpus: Any) -> bool:
 
 
 def _converted(items: Sequence[GraphLike], name: str) -> Iterator[Entry]:
+    """Entries of a sequence: a string that opens with ``(`` is a graph, read when it is scored (a fused
+    metric path may score its text directly); anything else is converted now (a string naming a file
+    is refused with a hint, see :func:`to_graph`)."""
     for number, item in enumerate(items, 1):
+        if type(item) is str and item[:1] == "(":
+            yield Entry.of_text(item, number, name)
+            continue
         try:
             graph = to_graph(item)
         except GraphError as err:

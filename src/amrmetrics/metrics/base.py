@@ -100,6 +100,12 @@ class Metric(ABC):
     def pair(self, test: Any, gold: Any) -> PairResult:
         """Sufficient statistics of one prepared (test, gold) pair."""
 
+    def text_scorer(self) -> Callable[[str, str], PairResult | None] | None:
+        """A function that scores a pair given as two PENMAN texts without making graph objects (a compiled
+        fused path), or None. It must answer exactly what :meth:`prepare` and :meth:`pair` answer on the
+        decoded graphs, or None for a pair it leaves to them; the engine asks once per batch."""
+        return None
+
     @abstractmethod
     def scores(self, stats: np.ndarray) -> dict[str, np.ndarray]:
         """Scores (fractions) from statistics; ``stats[..., k]`` is statistic k, any leading shape."""

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 import numpy as np
 
 from amrmetrics.align import AlignmentProblem, build_problem
 from amrmetrics.align.budget import Budget, units_of
-from amrmetrics.align.native import align_natively, is_exact_solver, pair_natively
+from amrmetrics.align.native import align_natively, core_active, is_exact_solver, pair_natively, pair_texts_natively
 from amrmetrics.align.solve import Alignment, SolverName, make_solver, solve
 from amrmetrics.defaults import DEFAULT_SEED
 from amrmetrics.graph import Graph
@@ -102,13 +103,23 @@ class AlignedMatch(MatchMetric):
             and is_exact_solver(self._solver())
         )
 
+    def text_scorer(self) -> Callable[[str, str], PairResult | None] | None:
+        """The compiled core's fused path (read, standardize, align in one call) where :meth:`pair` would
+        use the core (never under a ``timeout``, another solver or a graded problem) on what this class's
+        own :meth:`prepare` and :meth:`pair` make (a subclass that changes either keeps the layered path)."""
+        cls = type(self)
+        own = all(getattr(cls, name) is getattr(AlignedMatch, name) for name in ("prepare", "pair", "align"))
+        return self._pair_texts if own and core_active() and self._compiled() else None
+
+    def _pair_texts(self, test: str, gold: str) -> PairResult | None:
+        preset = self.preset
+        return _compiled_result(pair_texts_natively(test, gold, preset.steps, preset.duplicates))
+
     def pair(self, test: Graph, gold: Graph) -> PairResult:
         if self._compiled():
-            found = pair_natively(test, gold, self.preset.duplicates)
-            if found is not None:
-                aligned, value, upper, status, n_test, n_gold, seconds = found
-                details = {"lower": value, "upper": upper, "status": status, "solver_seconds": seconds, "alignment": aligned}
-                return PairResult((value, n_test, n_gold, upper), details)
+            compiled = _compiled_result(pair_natively(test, gold, self.preset.duplicates))
+            if compiled is not None:
+                return compiled
         alignment = self.align(test, gold)
         gold_vars = gold.variables
         mapping = [
@@ -144,6 +155,15 @@ class AlignedMatch(MatchMetric):
                 items.append(("budget", f"{units_of(self.timeout) / 1e6:g}M"))
         items.append(("dedup", "yes" if self.preset.deduplicates else f"no({self.preset.duplicates})"))
         return items
+
+
+def _compiled_result(found: tuple[list[list[str]], float, float, str, float, float, float] | None) -> PairResult | None:
+    """A pair's result from the compiled core's answer (None stays None)."""
+    if found is None:
+        return None
+    aligned, value, upper, status, n_test, n_gold, seconds = found
+    details = {"lower": value, "upper": upper, "status": status, "solver_seconds": seconds, "alignment": aligned}
+    return PairResult((value, n_test, n_gold, upper), details)
 
 
 @dataclass(frozen=True)

@@ -32,10 +32,11 @@ class Entry:
     """One graph position of a file: the graph, or the error that replaced it.
 
     An entry read from a file keeps its text and decodes it on first use, so a worker process
-    that receives the entry does the decoding (the reading process only splits the file).
+    that receives the entry does the decoding (the reading process only splits the file); so does an
+    entry of a graph given as a string (:meth:`of_text`).
     """
 
-    __slots__ = ("number", "line", "_graph", "_error", "_block", "_file", "_id")
+    __slots__ = ("number", "line", "_graph", "_error", "_block", "_text", "_file", "_id")
 
     def __init__(
         self,
@@ -45,11 +46,12 @@ class Entry:
         error: GraphError | None = None,
         *,
         block: Block | None = None,
+        text: str | None = None,
         file: str = "<string>",
         id: str | None = None,
     ) -> None:
         self.number, self.line = number, line
-        self._graph, self._error, self._block, self._file = graph, error, block, file
+        self._graph, self._error, self._block, self._text, self._file = graph, error, block, text, file
         self._id = block.metadata.get("id") if block is not None else id
 
     @classmethod
@@ -61,12 +63,26 @@ class Entry:
             return cls(block.number, block.line, None, error, id=block.metadata.get("id"))
         return cls(block.number, block.line, block=block, file=file)
 
+    @classmethod
+    def of_text(cls, text: str, number: int, file: str) -> Entry:
+        """A lazy entry for a graph given as a string (decoded as :func:`decode` decodes it alone, its
+        errors located as graph ``number`` of ``file``)."""
+        return cls(number, 1, text=text, file=file)
+
+    @property
+    def text(self) -> str | None:
+        """The graph's text while it is not decoded yet (a metric's fused path may score it directly),
+        else None."""
+        return self._block.text if self._block is not None else self._text
+
     def _decode(self) -> None:
         block, self._block = self._block, None
-        if block is None:
-            return
+        text, self._text = self._text, None
         try:
-            self._graph = decode(block.text, metadata=block.metadata, file=self._file, number=block.number, line=block.line)
+            if block is not None:
+                self._graph = decode(block.text, metadata=block.metadata, file=self._file, number=block.number, line=block.line)
+            elif text is not None:
+                self._graph = decode(text, file=self._file, number=self.number)
         except GraphError as error:
             self._error = error
 
@@ -91,15 +107,15 @@ class Entry:
         return self._graph.metadata.get("id") if self._graph is not None else None
 
     def __reduce__(self):  # pickle what is there: text not yet decoded, or the result
-        return (_rebuild_entry, (self.number, self.line, self._graph, self._error, self._block, self._file, self._id))
+        return (_rebuild_entry, (self.number, self.line, self._graph, self._error, self._block, self._file, self._id, self._text))
 
     def __repr__(self) -> str:
-        state = "pending" if self._block is not None else ("error" if self._error else "graph")
+        state = "pending" if self.text is not None else ("error" if self._error else "graph")
         return f"Entry(number={self.number}, line={self.line}, {state})"
 
 
-def _rebuild_entry(number, line, graph, error, block, file, id_) -> Entry:  # type: ignore[no-untyped-def]
-    return Entry(number, line, graph, error, block=block, file=file, id=id_)
+def _rebuild_entry(number, line, graph, error, block, file, id_, text=None) -> Entry:  # type: ignore[no-untyped-def]
+    return Entry(number, line, graph, error, block=block, text=text, file=file, id=id_)
 
 
 @dataclass(frozen=True, slots=True)
