@@ -8,11 +8,12 @@ The extension is compiled from src/amrmetrics/_native with ``-fsanitize=address,
 preloaded, leak detection off: the interpreter keeps memory on purpose) imports it in place of the
 installed core and feeds it: every graph block of every shared ``.amr``/``.umr`` file, the examples
 and the test data (the reader), each of them standardized with every preset's steps, every golden
-pair aligned under the ``smatch``, ``smatchpp`` and ``smatch-classic`` presets (both result forms),
-random indexed problems, and the fuzzed corpus: shared and example graphs damaged (structural and odd
-characters inserted, deleted, duplicated), random byte soup, deep nesting and huge tokens. Any
-sanitizer report aborts the child and this script exits 1; otherwise it prints what ran and
-"no sanitizer report"; each stage is announced on stderr with the seconds so far. Needs g++ (or
+pair aligned under the ``smatch``, ``smatchpp`` and ``smatch-classic`` presets (both result forms, and
+as texts through the fused call), random indexed problems, and the fuzzed corpus: shared and example
+graphs damaged (structural and odd characters inserted, deleted, duplicated), random byte soup, deep
+nesting and huge tokens, also paired at random through the fused call. Any sanitizer report aborts
+the child and this script exits 1; otherwise it prints what ran and "no sanitizer report"; each stage
+is announced on stderr with the seconds so far. Needs g++ (or
 clang++: ``--compiler``) with the sanitizer runtimes.
 """
 
@@ -94,6 +95,11 @@ for name, (t, g) in GOLDEN_DATASETS.items():
             core.align_graphs(a, b, product, 0.0)
             core.align_graphs(a, b, product, 0.0, True)
             count("golden pairs aligned (3 presets)")
+    pair_texts = list(zip(blocks(str(shared / "data" / t)), blocks(str(shared / "data" / g))))
+    for preset in (get_preset("smatch"), get_preset("smatchpp"), get_preset("smatch-classic")):
+        for a, b in pair_texts:
+            core.smatch_texts(a, b, preset.steps, preset.duplicates == "product")
+            count("golden pairs through the fused call (3 presets)")
 
 rng = random.Random(seed)
 STRUCTURAL = '()/:"~\\ \t\n#'
@@ -114,7 +120,7 @@ def damage(text):
 
 stage(f"{fuzz:,} fuzzed texts")
 regular = [t for t in texts if core.parse_regular(t) is not None]
-fuzzed = []
+fuzzed, fuzzed_texts = [], []
 for k in range(fuzz):
     kind = k % 10
     if kind < 7:
@@ -127,12 +133,18 @@ for k in range(fuzz):
     else:
         text = "(a / " + "x" * rng.randint(1, 1 << 20) + ' :op1 "' + "y" * rng.randint(0, 1 << 16) + '")'
     fuzzed.append(read_and_standardize(text, "fuzzed texts"))
+    fuzzed_texts.append(text)
 stage("random graph pairs, malformed graphs, random indexed problems")
 good = [g for g in graphs + fuzzed if g is not None]
 for _ in range(fuzz // 4):
     a, b = rng.choice(good), rng.choice(good)
     core.align_graphs(a, b, rng.random() < 0.5, 0.0, rng.random() < 0.5)
     count("random graph pairs aligned")
+steps = [preset.steps for preset in presets]
+for _ in range(fuzz // 4):
+    a, b = rng.choice(fuzzed_texts + regular[:fuzz]), rng.choice(fuzzed_texts + regular[:fuzz])
+    core.smatch_texts(a, b, rng.choice(steps), rng.random() < 0.5)
+    count("random text pairs through the fused call")
 odd = Graph((("a", "b"), ("a", "c")), (("z", ":r", "x"),), (("a", ":r", "q"),), "a")
 for a, b in ((odd, odd), (Graph(), Graph()), (odd, Graph())):
     core.align_graphs(a, b, False, 0.0)

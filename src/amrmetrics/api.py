@@ -179,7 +179,7 @@ def _pair_scores(metric: Metric, results: Sequence[PairResult], spec: str | None
         return []
     stats = np.array([r.stats for r in results], dtype=np.float64)
     scores = metric.scores(stats[0] if len(results) == 1 else stats)
-    columns = {name: np.reshape(values, -1).tolist() for name, values in scores.items()}
+    columns = {name: np.asarray(values).reshape(-1).tolist() for name, values in scores.items()}
     spec = metric.spec() if spec is None else spec
     stat_names = metric.stat_names
     return [

@@ -228,6 +228,8 @@ class MatchMetric(Metric):
 
     def scores(self, stats: np.ndarray) -> dict[str, np.ndarray]:
         stats = np.asarray(stats, dtype=np.float64)
+        if stats.ndim == 1:  # one pair (per-pair output, the API): floats beat numpy calls
+            return {name: np.asarray(value) for name, value in zip("PRF", _prf_one(*stats[:3].tolist()))}
         return prf(stats[..., 0], stats[..., 1], stats[..., 2])
 
 
