@@ -18,22 +18,55 @@ Errors: ``TypeError`` for an unknown keyword argument; :class:`DataError` (bad i
 :class:`AmrMetricsError`.
 """
 
-from amrmetrics.api import (
-    CorpusScore,
-    PairScore,
-    Scorer,
-    compare,
-    explain,
-    matrix,
-    score,
-    score_corpus,
-    smatch,
-    to_graph,
-)
-from amrmetrics.errors import AmrMetricsError, BackendMissing, DataError, UsageError
-from amrmetrics.graph import Graph
-from amrmetrics.read import CorpusError, GraphError, decode, read_graphs
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from amrmetrics.version import __version__
+
+if TYPE_CHECKING:
+    from amrmetrics.api import (
+        CorpusScore,
+        PairScore,
+        Scorer,
+        compare,
+        explain,
+        matrix,
+        score,
+        score_corpus,
+        smatch,
+        to_graph,
+    )
+    from amrmetrics.errors import AmrMetricsError, BackendMissing, DataError, UsageError
+    from amrmetrics.graph import Graph
+    from amrmetrics.read import CorpusError, GraphError, decode, read_graphs
+
+_HOMES = {
+    **dict.fromkeys(
+        ("CorpusScore", "PairScore", "Scorer", "compare", "explain", "matrix", "score", "score_corpus", "smatch", "to_graph"),
+        "amrmetrics.api",
+    ),
+    **dict.fromkeys(("AmrMetricsError", "BackendMissing", "DataError", "UsageError"), "amrmetrics.errors"),
+    "Graph": "amrmetrics.graph",
+    **dict.fromkeys(("CorpusError", "GraphError", "decode", "read_graphs"), "amrmetrics.read"),
+}
+"""Where each name of the API lives: loaded on first use (PEP 562), so that the command line can set up
+the process (see :func:`amrmetrics.cli.main.run`) before numpy loads, and ``import amrmetrics`` costs
+nothing until a name is used."""
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'amrmetrics' has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_HOMES})
 
 
 def read_umr(path, *, on_error="fail"):  # type: ignore[no-untyped-def]
