@@ -174,23 +174,27 @@ def _metrics(
 
 def _pair_scores(metric: Metric, results: Sequence[PairResult], spec: str | None = None) -> list[PairScore]:
     """One metric's scores of many pairs (its ``scores`` computed once, for all of them; one pair's
-    from its 1-D statistics, the per-pair path a metric may make cheaper, as SemBLEU does)."""
+    from its 1-D statistics, the per-pair path a metric may make cheaper, as SemBLEU does). A result
+    that recurs (a candidate given twice to ``one_to_many``) gives one (frozen) score object."""
     if not results:
         return []
-    stats = np.array([r.stats for r in results], dtype=np.float64)
-    scores = metric.scores(stats[0] if len(results) == 1 else stats)
+    first = {id(r): k for k, r in reversed(list(enumerate(results)))}
+    distinct = [results[k] for k in sorted(first.values())]
+    stats = np.array([r.stats for r in distinct], dtype=np.float64)
+    scores = metric.scores(stats[0] if len(distinct) == 1 else stats)
     columns = {name: np.asarray(values).reshape(-1).tolist() for name, values in scores.items()}
     spec = metric.spec() if spec is None else spec
     stat_names = metric.stat_names
-    return [
-        PairScore(
+    made = {
+        id(result): PairScore(
             spec,
             {name: values[i] for name, values in columns.items()},
             dict(zip(stat_names, map(float, result.stats))),
             result.details,
         )
-        for i, result in enumerate(results)
-    ]
+        for i, result in enumerate(distinct)
+    }
+    return [made[id(r)] for r in results]
 
 
 def _corpus_scores(result: CorpusResult) -> dict[str, CorpusScore]:

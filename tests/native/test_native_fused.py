@@ -79,6 +79,30 @@ def test_generated_and_damaged_pairs_are_fused_alike(test, gold, preset, seed) -
     assert_fused_is_layered(test, damage(gold, rng), preset)
 
 
+def test_a_repeated_gold_is_kept_prepared_only_for_the_same_text_steps_and_product() -> None:
+    """The fused call keeps the last gold text's triples: candidates against one gold, then other steps,
+    another product rule, another gold equal in text, a gold it declines, and the first gold again."""
+    gold = "(w / Want-01 :ARG0 (b / boy) :ARG1 (g / go-02 :ARG0 b) :mod (x / x) :polarity -)"
+    candidates = [gold, "(w / want-01 :ARG0 (b / girl))", "(a / b)", "(w / want-01 :ARG0 (b / boy", gold.lower()]
+    golds = [gold, "".join(gold), gold + " ", "(w / want-01 :ARG0", "(x / é)", gold]
+    for one in golds:
+        for preset in PRESETS:
+            steps = get_preset(preset).steps
+            for candidate in candidates:
+                for product in (False, True, False):
+                    want = layered_with(candidate, one, steps, product)
+                    got = CORE.smatch_texts(candidate, one, steps, product)
+                    assert (got is None) == (want is None) and (got is None or got[:6] == want[:6]), (candidate, one, preset)
+                    again = CORE.smatch_texts(candidate, one, tuple(list(steps)), product)  # equal steps, another tuple
+                    assert (again is None) == (want is None) and (again is None or again[:6] == want[:6])
+
+
+def layered_with(test: str, gold: str, steps: tuple, product: bool) -> tuple | None:
+    graphs = [CORE.parse_regular(text) for text in (test, gold)]
+    prepared = [None if g is None else CORE.standardize(g, steps) for g in graphs]
+    return None if None in prepared else CORE.align_graphs(*prepared, product, 0.0, True)
+
+
 @pytest.mark.parametrize("text", TRICKY)
 def test_tricky_texts_are_fused_alike(text) -> None:
     for preset in PRESETS:

@@ -678,7 +678,29 @@ PyObject* align_graphs(PyObject*, PyObject* args) {
 struct TextBuffers {
     ReadBuffers read;
     amr::Triples test, gold;
+    // the gold side of the last call, kept prepared: a candidate list repeats one gold text (the
+    // triples view its characters, so the text is held; steps and product must be the same objects)
+    PyObject* gold_text = nullptr;
+    PyObject* gold_steps = nullptr;
+    bool gold_product = false;
+
+    void forget_gold() {
+        Py_CLEAR(gold_text);
+        Py_CLEAR(gold_steps);
+    }
+
+    ~TextBuffers() {
+        if (Py_IsInitialized()) forget_gold();  // not after the interpreter is gone (the static's end)
+    }
 };
+
+/// Read ``text`` and apply ``steps`` into ``out``; false where the layered calls would decline.
+bool prepared_text(PyObject* text, PyObject* steps, ReadBuffers& read, amr::Triples& out) {
+    std::string_view view;
+    if (!text_of(text, view) || !amr::parse_regular(view, read.parsed)) return false;
+    parsed_triples(read.parsed, read, out);
+    return apply_steps(out, steps);
+}
 
 /// What align_graphs(pairs=True) answers for the two graphs that parse_regular reads from the texts and
 /// standardize prepares with ``steps``, in one call with no graph object; None wherever one of those
@@ -690,13 +712,14 @@ PyObject* smatch_texts(PyObject*, PyObject* args) {
     Began began = std::chrono::steady_clock::now();
     try {
         Reused<TextBuffers> buffers;
-        PyObject* texts[2] = {test, gold};
-        amr::Triples* sides[2] = {&buffers->test, &buffers->gold};
-        for (int k = 0; k < 2; ++k) {
-            std::string_view text;
-            if (!text_of(texts[k], text) || !amr::parse_regular(text, buffers->read.parsed)) Py_RETURN_NONE;
-            parsed_triples(buffers->read.parsed, buffers->read, *sides[k]);
-            if (!apply_steps(*sides[k], steps)) Py_RETURN_NONE;
+        if (!prepared_text(test, steps, buffers->read, buffers->test)) Py_RETURN_NONE;
+        bool kept = buffers->gold_text == gold && buffers->gold_steps == steps && buffers->gold_product == (product != 0);
+        if (!kept) {
+            buffers->forget_gold();
+            if (!prepared_text(gold, steps, buffers->read, buffers->gold)) Py_RETURN_NONE;
+            Py_INCREF(gold);
+            Py_INCREF(steps);
+            buffers->gold_text = gold, buffers->gold_steps = steps, buffers->gold_product = product != 0;
         }
         return align_triples(buffers->test, buffers->gold, product != 0, 0.0, true, began);
     } catch (const std::bad_alloc&) {

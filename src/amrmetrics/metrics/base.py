@@ -216,6 +216,11 @@ def aspect_prf(counts: np.ndarray, aspects: tuple[str, ...], always: str = "Smat
     return out
 
 
+FEW_PAIRS = 32
+"""Up to this many pairs, P/R/F are computed on floats (the same operations as numpy's, without its
+fixed cost per call, which dominates a candidate list's scores)."""
+
+
 def _prf_one(matched: float, n_test: float, n_gold: float) -> tuple[float, float, float]:
     """:func:`prf` of one pair, with the same float operations."""
     p = matched / n_test if n_test > 0 else 0.0
@@ -230,6 +235,9 @@ class MatchMetric(Metric):
         stats = np.asarray(stats, dtype=np.float64)
         if stats.ndim == 1:  # one pair (per-pair output, the API): floats beat numpy calls
             return {name: np.asarray(value) for name, value in zip("PRF", _prf_one(*stats[:3].tolist()))}
+        if stats.ndim == 2 and 0 < len(stats) <= FEW_PAIRS:  # a handful (candidate lists): so do they
+            columns = zip(*(_prf_one(*row) for row in stats[:, :3].tolist()))
+            return {name: np.array(column, dtype=np.float64) for name, column in zip("PRF", columns)}
         return prf(stats[..., 0], stats[..., 1], stats[..., 2])
 
 
