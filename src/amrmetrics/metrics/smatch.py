@@ -109,11 +109,14 @@ class AlignedMatch(MatchMetric):
         own :meth:`prepare` and :meth:`pair` make (a subclass that changes either keeps the layered path)."""
         cls = type(self)
         own = all(getattr(cls, name) is getattr(AlignedMatch, name) for name in ("prepare", "pair", "align"))
-        return self._pair_texts if own and core_active() and self._compiled() else None
+        if not (own and core_active() and self._compiled()):
+            return None
+        steps, duplicates = self.preset.steps, self.preset.duplicates
 
-    def _pair_texts(self, test: str, gold: str) -> PairResult | None:
-        preset = self.preset
-        return _compiled_result(pair_texts_natively(test, gold, preset.steps, preset.duplicates))
+        def scored(test: str, gold: str) -> PairResult | None:
+            return _compiled_result(pair_texts_natively(test, gold, steps, duplicates))
+
+        return scored
 
     def pair(self, test: Graph, gold: Graph) -> PairResult:
         if self._compiled():
