@@ -87,6 +87,18 @@ def test_one_to_many_prepares_the_gold_once_and_scores_a_repeated_candidate_once
     assert scores[1].score == 1.0 and scores[0] == scores[2]
 
 
+@pytest.mark.parametrize("metric", ["smatch", "sembleu", "smatch,sembleu"])
+def test_a_repeated_candidate_gets_one_score_object(metric):
+    """Scores are frozen: a candidate given twice shares one object (built once), the others are distinct."""
+    candidates = [TESTS[0], GOLDS[0], TESTS[0], TESTS[2], TESTS[0]]
+    scores = amrmetrics.Scorer(metric).one_to_many(candidates, GOLDS[0])
+    if isinstance(scores[0], dict):
+        scores = [next(iter(s.values())) for s in scores]
+    assert scores[0] is scores[2] is scores[4]
+    assert len({id(s) for s in scores}) == 3
+    assert scores[1].scores != scores[0].scores
+
+
 def test_a_malformed_candidate_raises_or_scores_as_the_empty_graph():
     with pytest.raises(GraphError):
         amrmetrics.Scorer("smatch").one_to_many(["(b / boy", "(b / boy)"], "(b / boy)")
