@@ -409,48 +409,55 @@ struct Assignment {
     std::vector<i64> u, v;    // row and column prices
     std::vector<int> row_of;  // the row matched to each column
 
-    /// The shortest augmenting path method (Kuhn-Munkres with potentials), O(n^3). Each step's
-    /// decrease of the slack of the columns not yet reached is applied as the next step scans them,
-    /// and the prices of the columns reached are updated from their list (integers: the same values).
+    /// The shortest augmenting path method (Kuhn-Munkres with potentials), O(n^3). In integers, so two
+    /// bookkeeping shortcuts give the textbook steps' values exactly: the slack of the columns not yet
+    /// reached is kept offset by the deltas so far (the scan decides on the same values), and the prices of
+    /// the columns reached (and their rows) take the deltas since each was reached once, at the end of
+    /// the row's search (they are not read before). The columns left are scanned in increasing order
+    /// from a list, so the first column of least slack is chosen as before.
     void solve(const std::vector<i64>& w, int n) {
         // minimise the cost -w: prices (pu, pv) with pu_i + pv_j <= -w_ij, so u = -pu, v = -pv
         const i64 INF = std::numeric_limits<i64>::max() / 4;
         pu_.assign(n + 1, 0);
         pv_.assign(n + 1, 0);
         minv_.resize(n + 1);
+        since_.resize(n + 1);
         match_.assign(n + 1, 0);
         way_.assign(n + 1, 0);
-        used_.resize(n + 1);
+        left_.resize(n);
         reached_.reserve(n + 1);
-        i64 *pu = pu_.data(), *pv = pv_.data(), *minv = minv_.data();
-        int *match = match_.data(), *way = way_.data();
-        char* used = used_.data();
+        i64 *pu = pu_.data(), *pv = pv_.data(), *minv = minv_.data(), *since = since_.data();
+        int *match = match_.data(), *way = way_.data(), *left = left_.data();
         for (int i = 1; i <= n; ++i) {
             match[0] = i;
-            int j0 = 0;
-            std::fill(minv, minv + n + 1, INF);
-            std::fill(used, used + n + 1, 0);
+            int j0 = 0, n_left = n;
+            for (int j = 1; j <= n; ++j) minv[j] = INF, left[j - 1] = j;
             reached_.clear();
-            i64 pending = 0;  // the last step's delta, not yet taken off the slack of the unreached columns
+            i64 total = 0;  // the deltas so far: column j's slack is minv[j] - total
             do {
-                used[j0] = 1;
                 reached_.push_back(j0);
-                int i0 = match[j0], j1 = 0;
-                i64 delta = INF;
+                since[j0] = total;
+                int i0 = match[j0], j1 = 0, kept = 0;
+                i64 least = INF;
                 const i64* row = w.data() + static_cast<size_t>(i0 - 1) * n;
-                const i64 price = pu[i0];
-                for (int j = 1; j <= n; ++j) {
-                    if (used[j]) continue;
-                    i64 slack = minv[j] - pending;
+                const i64 price = pu[i0] - total;
+                for (int k = 0; k < n_left; ++k) {
+                    int j = left[k];
+                    if (j == j0) continue;
+                    left[kept++] = j;
                     i64 cur = -row[j - 1] - price - pv[j];
-                    if (cur < slack) slack = cur, way[j] = j0;
-                    minv[j] = slack;
-                    if (slack < delta) delta = slack, j1 = j;
+                    if (cur < minv[j]) minv[j] = cur, way[j] = j0;
+                    if (minv[j] < least) least = minv[j], j1 = j;
                 }
-                for (int j : reached_) pu[match[j]] += delta, pv[j] -= delta;
-                pending = delta;
+                n_left = kept;
+                total = least;  // plus this step's delta, least - total
                 j0 = j1;
             } while (match[j0] != 0);
+            for (int j : reached_) {
+                i64 delta = total - since[j];
+                pu[match[j]] += delta;
+                pv[j] -= delta;
+            }
             do {
                 int j1 = way[j0];
                 match[j0] = match[j1];
@@ -466,9 +473,8 @@ struct Assignment {
     }
 
    private:
-    std::vector<i64> pu_, pv_, minv_;
-    std::vector<int> match_, way_, reached_;
-    std::vector<char> used_;
+    std::vector<i64> pu_, pv_, minv_, since_;
+    std::vector<int> match_, way_, left_, reached_;
 };
 
 /// What the compiled solver answers: certified (the Python path's answer) or hand back to Python.
