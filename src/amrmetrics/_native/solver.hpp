@@ -110,38 +110,8 @@ struct Index {
 
 // ---------------------------------------------------------------------------------------------
 // The cheap steps, as align/small.py and align/small_bounds.py (= align/bounds.py, hillclimb.py).
-// Their working buffers are thread_local (none of them runs inside another's use of its buffers):
-// a problem allocates nothing once the buffers have grown to its size.
-
-/// Per candidate (into ``pot``): its unary weight plus the most its half links can add (by test and by
-/// gold node).
-inline void potentials(const Problem& p, const Index& x, std::vector<double>& pot) {
-    pot.assign(p.cu.begin(), p.cu.end());
-    if (p.qw.empty()) return;
-    thread_local std::vector<double> by_row, by_col;
-    thread_local std::vector<int> rows, cols;
-    by_row.assign(p.n1, 0.0);
-    by_col.assign(p.n2, 0.0);
-    rows.clear();
-    cols.clear();
-    for (int c = 0; c < p.size(); ++c) {
-        for (int e = x.adj_start[c]; e < x.adj_start[c + 1]; ++e) {
-            int o = x.adj_other[e];
-            double half = x.adj_weight[e] / 2;
-            int k = p.ci[o], l = p.cj[o];
-            if (by_row[k] == 0.0) rows.push_back(k);
-            if (by_row[k] < half) by_row[k] = half;
-            if (by_col[l] == 0.0) cols.push_back(l);
-            if (by_col[l] < half) by_col[l] = half;
-        }
-        double t = 0.0, g = 0.0;
-        for (int k : rows) t += by_row[k], by_row[k] = 0.0;
-        for (int l : cols) g += by_col[l], by_col[l] = 0.0;
-        rows.clear();
-        cols.clear();
-        pot[c] += std::min(t, g);
-    }
-}
+// They keep their working buffers in a CheapSteps, one per thread, reused from problem to problem: a
+// problem allocates nothing once the buffers have grown to its size.
 
 /// Per line (test or gold node, into ``best``): the largest value of its candidates (0 without any).
 inline void line_maxima(const std::vector<int>& line, const std::vector<double>& value, int n_lines, std::vector<double>& best) {
@@ -155,246 +125,287 @@ inline double sum(const std::vector<double>& values) {
     return total;
 }
 
-inline double line_bound(const Problem& p, const std::vector<double>& pot) {
-    if (!p.n1 || !p.n2) return 0.0;
-    thread_local std::vector<double> best;
-    line_maxima(p.ci, pot, p.n1, best);
-    double rows = sum(best);
-    line_maxima(p.cj, pot, p.n2, best);
-    return std::min(rows, sum(best));
-}
-
-/// Candidates by decreasing score (lowest index on ties) while both nodes are free; score > 0 only.
-inline void greedy(const Problem& p, const std::vector<double>& score, std::vector<int>& mapping) {
-    thread_local std::vector<char> taken;
-    thread_local std::vector<int> order;
-    mapping.assign(p.n1, -1);
-    taken.assign(p.n2, 0);
-    int left = std::min(p.n1, p.n2);
-    order.resize(p.size());
-    std::iota(order.begin(), order.end(), 0);
-    std::sort(order.begin(), order.end(), [&](int a, int b) { return score[a] > score[b] || (score[a] == score[b] && a < b); });
-    for (int c : order) {
-        if (!left || score[c] <= 0) break;
-        int i = p.ci[c], j = p.cj[c];
-        if (mapping[i] < 0 && !taken[j]) {
-            mapping[i] = j;
-            taken[j] = 1;
-            --left;
-        }
-    }
-}
-
-/// The objective of a mapping (gold node per test node, -1 = none), as AlignmentProblem.value.
-inline double value_of(const Problem& p, const Index& x, const std::vector<int>& mapping) {
-    thread_local std::vector<char> chosen;
-    chosen.assign(p.size() + 1, 0);
-    double total = 0.0;
-    for (int i = 0; i < p.n1; ++i) {
-        if (mapping[i] < 0) continue;
-        int c = x.lookup(p, i, mapping[i]);
-        if (c < p.size()) {
-            chosen[c] = 1;
-            total += p.cu[c];
-        }
-    }
-    for (int q = 0; q < p.links(); ++q)
-        if (chosen[p.qa[q]] && chosen[p.qb[q]]) total += p.qw[q];
-    return total;
-}
-
-/// Steepest ascent over moves and swaps (first best on ties; a move before an equal swap).
-/// Returns false when the clock passed (the caller then falls back).
-inline bool climb(const Problem& p, const Index& x, std::vector<int>& mapping, const Clock& clock) {
-    const int n1 = p.n1, n2 = p.n2, size = p.size();
-    if (n1 == 0 || n2 == 0) {
-        mapping.assign(n1, -1);
-        return true;
-    }
-    thread_local std::vector<int> image, cur, owner;
-    thread_local std::vector<double> support, held;
-    thread_local std::vector<std::pair<i64, double>> swaps;
-    image.resize(n1);
-    cur.resize(n1);
-    owner.assign(n2 + 1, -1);
-    for (int i = 0; i < n1; ++i) {
-        image[i] = mapping[i] < 0 ? n2 : mapping[i];
-        cur[i] = x.lookup(p, i, image[i]);
-        if (image[i] < n2) owner[image[i]] = i;
-    }
-    support.assign(size + 1, 0.0);
-    for (int c = 0; c < size; ++c) support[c] = p.cu[c];
-    auto shift = [&](int c, double sign) {
-        if (c >= size) return;
-        for (int e = x.adj_start[c]; e < x.adj_start[c + 1]; ++e) support[x.adj_other[e]] += sign * x.adj_weight[e];
-    };
-    for (int i = 0; i < n1; ++i) shift(cur[i], 1.0);
-    held.resize(n1);
-    while (true) {
-        if (clock.passed()) return false;
-        for (int i = 0; i < n1; ++i) held[i] = support[cur[i]];
-        int best_move = -1;
-        double move_gain = -std::numeric_limits<double>::infinity();
-        swaps.clear();
-        for (int c = 0; c < size; ++c) {
-            int i = p.ci[c], taker = owner[p.cj[c]];
-            if (taker < 0) {
-                double gain = support[c] - held[i];
-                if (gain > move_gain) best_move = c, move_gain = gain;
-            } else if (taker != i) {
-                i64 key = i < taker ? static_cast<i64>(i) * n1 + taker : static_cast<i64>(taker) * n1 + i;
-                swaps.emplace_back(key, support[c]);
-            }
-        }
-        for (int q = 0; q < p.links(); ++q) {
-            int a = p.qa[q], b = p.qb[q];
-            int ti = p.ci[a], tk = p.ci[b], gj = p.cj[a], gl = p.cj[b];
-            int at_i = image[ti], at_k = image[tk];
-            if ((at_i == gj && at_k == gl) || (at_k == gj && at_i == gl))
-                swaps.emplace_back(static_cast<i64>(ti) * n1 + tk, p.qw[q]);
-        }
-        // by key (then amount): each key's amounts are integers or halves, so their sum is exact in any order
-        std::sort(swaps.begin(), swaps.end());
-        i64 best_swap = -1;
-        double swap_gain = -std::numeric_limits<double>::infinity();
-        for (size_t s = 0; s < swaps.size();) {
-            i64 key = swaps[s].first;
-            double total = 0.0;
-            for (; s < swaps.size() && swaps[s].first == key; ++s) total += swaps[s].second;
-            double gain = total - (held[key / n1] + held[key % n1]);
-            if (gain > swap_gain) best_swap = key, swap_gain = gain;
-        }
-        if (std::max(move_gain, swap_gain) <= MIN_GAIN) break;
-        int changes[2][3];
-        int n_changes;
-        if (move_gain >= swap_gain) {
-            changes[0][0] = p.ci[best_move], changes[0][1] = p.cj[best_move], changes[0][2] = best_move;
-            n_changes = 1;
-        } else {
-            int i = static_cast<int>(best_swap / n1), k = static_cast<int>(best_swap % n1);
-            changes[0][0] = i, changes[0][1] = image[k], changes[0][2] = x.lookup(p, i, image[k]);
-            changes[1][0] = k, changes[1][1] = image[i], changes[1][2] = x.lookup(p, k, image[i]);
-            n_changes = 2;
-        }
-        for (int t = 0; t < n_changes; ++t) {
-            int i = changes[t][0];
-            shift(cur[i], -1.0);
-            owner[image[i]] = -1;
-        }
-        for (int t = 0; t < n_changes; ++t) {
-            int i = changes[t][0], j = changes[t][1], c = changes[t][2];
-            image[i] = j;
-            cur[i] = c;
-            shift(c, 1.0);
-            owner[j] = j < n2 ? i : -1;
-        }
-    }
-    for (int i = 0; i < n1; ++i) mapping[i] = cur[i] == size ? -1 : image[i];
-    return true;
-}
-
-/// The problem without the candidates where keep is false (and their links), order kept, into ``r``.
-inline void restrict(const Problem& p, const std::vector<char>& keep, Problem& r) {
-    thread_local std::vector<int> renumber;
-    r.n1 = p.n1, r.n2 = p.n2;
-    r.ci.clear(), r.cj.clear(), r.cu.clear(), r.qa.clear(), r.qb.clear(), r.qw.clear();
-    renumber.assign(p.size(), -1);
-    for (int c = 0; c < p.size(); ++c) {
-        if (!keep[c]) continue;
-        renumber[c] = r.size();
-        r.ci.push_back(p.ci[c]);
-        r.cj.push_back(p.cj[c]);
-        r.cu.push_back(p.cu[c]);
-    }
-    for (int q = 0; q < p.links(); ++q) {
-        if (keep[p.qa[q]] && keep[p.qb[q]]) {
-            r.qa.push_back(renumber[p.qa[q]]);
-            r.qb.push_back(renumber[p.qb[q]]);
-            r.qw.push_back(p.qw[q]);
-        }
-    }
-}
-
 struct Lines {
     std::vector<double> best, margin;
     std::vector<int> best_other;
 };
 
-/// Per line: the best (non-negative) potential, its margin over the line's others and the other node of
-/// its best candidate (into ``out``).
-inline void lines_of(const std::vector<int>& line, const std::vector<int>& other, const std::vector<double>& pot, int n_lines,
-                     int n_others, Lines& out) {
-    thread_local std::vector<double> value, rest;
-    thread_local std::vector<int> tops;
-    value.resize(pot.size());
-    for (size_t c = 0; c < pot.size(); ++c) value[c] = std::max(0.0, pot[c]);
-    line_maxima(line, value, n_lines, out.best);
-    out.margin.assign(n_lines, 0.0);
-    out.best_other.assign(n_lines, 0);
-    if (n_others < 2) return;
-    tops.assign(n_lines, 0);
-    rest.assign(n_lines, 0.0);
-    for (size_t c = 0; c < line.size(); ++c) {
-        int node = line[c];
-        if (value[c] == out.best[node]) {
-            tops[node]++;
-            out.best_other[node] = other[c];
-        } else if (value[c] > rest[node]) {
-            rest[node] = value[c];
+/// The cheap steps with their working buffers (each step uses its own: none runs inside another).
+class CheapSteps {
+   public:
+    /// Per candidate (into ``pot``): its unary weight plus the most its half links can add (by test and by
+    /// gold node).
+    void potentials(const Problem& p, const Index& x, std::vector<double>& pot) {
+        pot.assign(p.cu.begin(), p.cu.end());
+        if (p.qw.empty()) return;
+        std::vector<double> &by_row = pot_by_row_, &by_col = pot_by_col_;
+        std::vector<int> &rows = pot_rows_, &cols = pot_cols_;
+        by_row.assign(p.n1, 0.0);
+        by_col.assign(p.n2, 0.0);
+        rows.clear();
+        cols.clear();
+        for (int c = 0; c < p.size(); ++c) {
+            for (int e = x.adj_start[c]; e < x.adj_start[c + 1]; ++e) {
+                int o = x.adj_other[e];
+                double half = x.adj_weight[e] / 2;
+                int k = p.ci[o], l = p.cj[o];
+                if (by_row[k] == 0.0) rows.push_back(k);
+                if (by_row[k] < half) by_row[k] = half;
+                if (by_col[l] == 0.0) cols.push_back(l);
+                if (by_col[l] < half) by_col[l] = half;
+            }
+            double t = 0.0, g = 0.0;
+            for (int k : rows) t += by_row[k], by_row[k] = 0.0;
+            for (int l : cols) g += by_col[l], by_col[l] = 0.0;
+            rows.clear();
+            cols.clear();
+            pot[c] += std::min(t, g);
         }
     }
-    for (int n = 0; n < n_lines; ++n) out.margin[n] = tops[n] >= 2 ? 0.0 : out.best[n] - rest[n];
-}
 
-/// Per candidate (into ``out``): the most the other lines can hold with the candidate's two nodes taken.
-inline void others_best(const Lines& lines, double total, const std::vector<int>& rows, const std::vector<int>& cols, int n_cols,
-                        std::vector<double>& out) {
-    thread_local std::vector<double> loss;
-    loss.assign(n_cols, 0.0);
-    for (size_t r = 0; r < lines.best_other.size(); ++r) loss[lines.best_other[r]] += lines.margin[r];
-    out.resize(rows.size());
-    for (size_t c = 0; c < rows.size(); ++c) {
-        int r = rows[c], col = cols[c];
-        out[c] = total - lines.best[r] - loss[col] + (lines.best_other[r] == col ? lines.margin[r] : 0.0);
+    double line_bound(const Problem& p, const std::vector<double>& pot) {
+        if (!p.n1 || !p.n2) return 0.0;
+        std::vector<double>& best = line_best_;
+        line_maxima(p.ci, pot, p.n1, best);
+        double rows = sum(best);
+        line_maxima(p.cj, pot, p.n2, best);
+        return std::min(rows, sum(best));
     }
-}
 
-/// align/bounds.py's eliminate (integer weights): the problem left and its potential bound; ``pot`` (the
-/// potentials of ``p``) is used up. Returns false when the clock passed.
-inline bool eliminate(Problem& p, double value, std::vector<double>& pot, double& bound, const Clock& clock) {
-    thread_local Lines by_row, by_col;
-    thread_local std::vector<double> rows, cols;
-    thread_local std::vector<char> keep;
-    thread_local Problem spare;
-    thread_local Index index;
-    bound = std::numeric_limits<double>::infinity();
-    for (int done = 0; done <= ELIMINATION_ROUNDS; ++done) {
-        if (!p.size()) {
-            bound = tighten(line_bound(p, pot));
+    /// Candidates by decreasing score (lowest index on ties) while both nodes are free; score > 0 only.
+    void greedy(const Problem& p, const std::vector<double>& score, std::vector<int>& mapping) {
+        std::vector<char>& taken = taken_;
+        std::vector<int>& order = order_;
+        mapping.assign(p.n1, -1);
+        taken.assign(p.n2, 0);
+        int left = std::min(p.n1, p.n2);
+        order.resize(p.size());
+        std::iota(order.begin(), order.end(), 0);
+        std::sort(order.begin(), order.end(), [&](int a, int b) { return score[a] > score[b] || (score[a] == score[b] && a < b); });
+        for (int c : order) {
+            if (!left || score[c] <= 0) break;
+            int i = p.ci[c], j = p.cj[c];
+            if (mapping[i] < 0 && !taken[j]) {
+                mapping[i] = j;
+                taken[j] = 1;
+                --left;
+            }
+        }
+    }
+
+    /// The objective of a mapping (gold node per test node, -1 = none), as AlignmentProblem.value.
+    double value_of(const Problem& p, const Index& x, const std::vector<int>& mapping) {
+        std::vector<char>& chosen = chosen_;
+        chosen.assign(p.size() + 1, 0);
+        double total = 0.0;
+        for (int i = 0; i < p.n1; ++i) {
+            if (mapping[i] < 0) continue;
+            int c = x.lookup(p, i, mapping[i]);
+            if (c < p.size()) {
+                chosen[c] = 1;
+                total += p.cu[c];
+            }
+        }
+        for (int q = 0; q < p.links(); ++q)
+            if (chosen[p.qa[q]] && chosen[p.qb[q]]) total += p.qw[q];
+        return total;
+    }
+
+    /// Steepest ascent over moves and swaps (first best on ties; a move before an equal swap).
+    /// Returns false when the clock passed (the caller then falls back).
+    bool climb(const Problem& p, const Index& x, std::vector<int>& mapping, const Clock& clock) {
+        const int n1 = p.n1, n2 = p.n2, size = p.size();
+        if (n1 == 0 || n2 == 0) {
+            mapping.assign(n1, -1);
             return true;
         }
-        lines_of(p.ci, p.cj, pot, p.n1, p.n2, by_row);
-        lines_of(p.cj, p.ci, pot, p.n2, p.n1, by_col);
-        double row_total = sum(by_row.best), col_total = sum(by_col.best);
-        bound = tighten(std::min(row_total, col_total));
-        if (done == ELIMINATION_ROUNDS || bound <= value) break;
-        if (clock.passed()) return false;
-        others_best(by_row, row_total, p.ci, p.cj, p.n2, rows);
-        others_best(by_col, col_total, p.cj, p.ci, p.n1, cols);
-        keep.resize(p.size());
-        bool all = true;
-        for (int c = 0; c < p.size(); ++c) {
-            keep[c] = std::floor(pot[c] + std::min(rows[c], cols[c]) + 1e-6) > value;
-            all = all && keep[c];
+        std::vector<int> &image = image_, &cur = cur_, &owner = owner_;
+        std::vector<double> &support = support_, &held = held_;
+        std::vector<std::pair<i64, double>>& swaps = swaps_;
+        image.resize(n1);
+        cur.resize(n1);
+        owner.assign(n2 + 1, -1);
+        for (int i = 0; i < n1; ++i) {
+            image[i] = mapping[i] < 0 ? n2 : mapping[i];
+            cur[i] = x.lookup(p, i, image[i]);
+            if (image[i] < n2) owner[image[i]] = i;
         }
-        if (all) break;
-        restrict(p, keep, spare);
-        std::swap(p, spare);
-        index.reset(p);
-        potentials(p, index, pot);
+        support.assign(size + 1, 0.0);
+        for (int c = 0; c < size; ++c) support[c] = p.cu[c];
+        auto shift = [&](int c, double sign) {
+            if (c >= size) return;
+            for (int e = x.adj_start[c]; e < x.adj_start[c + 1]; ++e) support[x.adj_other[e]] += sign * x.adj_weight[e];
+        };
+        for (int i = 0; i < n1; ++i) shift(cur[i], 1.0);
+        held.resize(n1);
+        while (true) {
+            if (clock.passed()) return false;
+            for (int i = 0; i < n1; ++i) held[i] = support[cur[i]];
+            int best_move = -1;
+            double move_gain = -std::numeric_limits<double>::infinity();
+            swaps.clear();
+            for (int c = 0; c < size; ++c) {
+                int i = p.ci[c], taker = owner[p.cj[c]];
+                if (taker < 0) {
+                    double gain = support[c] - held[i];
+                    if (gain > move_gain) best_move = c, move_gain = gain;
+                } else if (taker != i) {
+                    i64 key = i < taker ? static_cast<i64>(i) * n1 + taker : static_cast<i64>(taker) * n1 + i;
+                    swaps.emplace_back(key, support[c]);
+                }
+            }
+            for (int q = 0; q < p.links(); ++q) {
+                int a = p.qa[q], b = p.qb[q];
+                int ti = p.ci[a], tk = p.ci[b], gj = p.cj[a], gl = p.cj[b];
+                int at_i = image[ti], at_k = image[tk];
+                if ((at_i == gj && at_k == gl) || (at_k == gj && at_i == gl))
+                    swaps.emplace_back(static_cast<i64>(ti) * n1 + tk, p.qw[q]);
+            }
+            // by key (then amount): each key's amounts are integers or halves, so their sum is exact in any order
+            std::sort(swaps.begin(), swaps.end());
+            i64 best_swap = -1;
+            double swap_gain = -std::numeric_limits<double>::infinity();
+            for (size_t s = 0; s < swaps.size();) {
+                i64 key = swaps[s].first;
+                double total = 0.0;
+                for (; s < swaps.size() && swaps[s].first == key; ++s) total += swaps[s].second;
+                double gain = total - (held[key / n1] + held[key % n1]);
+                if (gain > swap_gain) best_swap = key, swap_gain = gain;
+            }
+            if (std::max(move_gain, swap_gain) <= MIN_GAIN) break;
+            int changes[2][3];
+            int n_changes;
+            if (move_gain >= swap_gain) {
+                changes[0][0] = p.ci[best_move], changes[0][1] = p.cj[best_move], changes[0][2] = best_move;
+                n_changes = 1;
+            } else {
+                int i = static_cast<int>(best_swap / n1), k = static_cast<int>(best_swap % n1);
+                changes[0][0] = i, changes[0][1] = image[k], changes[0][2] = x.lookup(p, i, image[k]);
+                changes[1][0] = k, changes[1][1] = image[i], changes[1][2] = x.lookup(p, k, image[i]);
+                n_changes = 2;
+            }
+            for (int t = 0; t < n_changes; ++t) {
+                int i = changes[t][0];
+                shift(cur[i], -1.0);
+                owner[image[i]] = -1;
+            }
+            for (int t = 0; t < n_changes; ++t) {
+                int i = changes[t][0], j = changes[t][1], c = changes[t][2];
+                image[i] = j;
+                cur[i] = c;
+                shift(c, 1.0);
+                owner[j] = j < n2 ? i : -1;
+            }
+        }
+        for (int i = 0; i < n1; ++i) mapping[i] = cur[i] == size ? -1 : image[i];
+        return true;
     }
-    return true;
-}
+
+    /// The problem without the candidates where keep is false (and their links), order kept, into ``r``.
+    void restrict(const Problem& p, const std::vector<char>& keep, Problem& r) {
+        std::vector<int>& renumber = renumber_;
+        r.n1 = p.n1, r.n2 = p.n2;
+        r.ci.clear(), r.cj.clear(), r.cu.clear(), r.qa.clear(), r.qb.clear(), r.qw.clear();
+        renumber.assign(p.size(), -1);
+        for (int c = 0; c < p.size(); ++c) {
+            if (!keep[c]) continue;
+            renumber[c] = r.size();
+            r.ci.push_back(p.ci[c]);
+            r.cj.push_back(p.cj[c]);
+            r.cu.push_back(p.cu[c]);
+        }
+        for (int q = 0; q < p.links(); ++q) {
+            if (keep[p.qa[q]] && keep[p.qb[q]]) {
+                r.qa.push_back(renumber[p.qa[q]]);
+                r.qb.push_back(renumber[p.qb[q]]);
+                r.qw.push_back(p.qw[q]);
+            }
+        }
+    }
+
+    /// Per line: the best (non-negative) potential, its margin over the line's others and the other node of
+    /// its best candidate (into ``out``).
+    void lines_of(const std::vector<int>& line, const std::vector<int>& other, const std::vector<double>& pot, int n_lines,
+                         int n_others, Lines& out) {
+        std::vector<double> &value = value_, &rest = rest_;
+        std::vector<int>& tops = tops_;
+        value.resize(pot.size());
+        for (size_t c = 0; c < pot.size(); ++c) value[c] = std::max(0.0, pot[c]);
+        line_maxima(line, value, n_lines, out.best);
+        out.margin.assign(n_lines, 0.0);
+        out.best_other.assign(n_lines, 0);
+        if (n_others < 2) return;
+        tops.assign(n_lines, 0);
+        rest.assign(n_lines, 0.0);
+        for (size_t c = 0; c < line.size(); ++c) {
+            int node = line[c];
+            if (value[c] == out.best[node]) {
+                tops[node]++;
+                out.best_other[node] = other[c];
+            } else if (value[c] > rest[node]) {
+                rest[node] = value[c];
+            }
+        }
+        for (int n = 0; n < n_lines; ++n) out.margin[n] = tops[n] >= 2 ? 0.0 : out.best[n] - rest[n];
+    }
+
+    /// Per candidate (into ``out``): the most the other lines can hold with the candidate's two nodes taken.
+    void others_best(const Lines& lines, double total, const std::vector<int>& rows, const std::vector<int>& cols, int n_cols,
+                            std::vector<double>& out) {
+        std::vector<double>& loss = loss_;
+        loss.assign(n_cols, 0.0);
+        for (size_t r = 0; r < lines.best_other.size(); ++r) loss[lines.best_other[r]] += lines.margin[r];
+        out.resize(rows.size());
+        for (size_t c = 0; c < rows.size(); ++c) {
+            int r = rows[c], col = cols[c];
+            out[c] = total - lines.best[r] - loss[col] + (lines.best_other[r] == col ? lines.margin[r] : 0.0);
+        }
+    }
+
+    /// align/bounds.py's eliminate (integer weights): the problem left and its potential bound; ``pot`` (the
+    /// potentials of ``p``) is used up. Returns false when the clock passed.
+    bool eliminate(Problem& p, double value, std::vector<double>& pot, double& bound, const Clock& clock) {
+        Lines &by_row = by_row_, &by_col = by_col_;
+        std::vector<double> &rows = others_by_row_, &cols = others_by_col_;
+        std::vector<char>& keep = keep_;
+        bound = std::numeric_limits<double>::infinity();
+        for (int done = 0; done <= ELIMINATION_ROUNDS; ++done) {
+            if (!p.size()) {
+                bound = tighten(line_bound(p, pot));
+                return true;
+            }
+            lines_of(p.ci, p.cj, pot, p.n1, p.n2, by_row);
+            lines_of(p.cj, p.ci, pot, p.n2, p.n1, by_col);
+            double row_total = sum(by_row.best), col_total = sum(by_col.best);
+            bound = tighten(std::min(row_total, col_total));
+            if (done == ELIMINATION_ROUNDS || bound <= value) break;
+            if (clock.passed()) return false;
+            others_best(by_row, row_total, p.ci, p.cj, p.n2, rows);
+            others_best(by_col, col_total, p.cj, p.ci, p.n1, cols);
+            keep.resize(p.size());
+            bool all = true;
+            for (int c = 0; c < p.size(); ++c) {
+                keep[c] = std::floor(pot[c] + std::min(rows[c], cols[c]) + 1e-6) > value;
+                all = all && keep[c];
+            }
+            if (all) break;
+            restrict(p, keep, spare_);
+            std::swap(p, spare_);
+            index_.reset(p);
+            potentials(p, index_, pot);
+        }
+        return true;
+    }
+
+   private:
+    std::vector<double> pot_by_row_, pot_by_col_, line_best_, support_, held_, value_, rest_, loss_, others_by_row_, others_by_col_;
+    std::vector<int> pot_rows_, pot_cols_, order_, image_, cur_, owner_, renumber_, tops_;
+    std::vector<char> taken_, chosen_, keep_;
+    std::vector<std::pair<i64, double>> swaps_;
+    Lines by_row_, by_col_;
+    Problem spare_;
+    Index index_;
+};
 
 // ---------------------------------------------------------------------------------------------
 // Bounds of the compiled solver only, in integers: weights times SCALE, each link's weight split
@@ -810,20 +821,30 @@ struct Outcome {
     double value = 0.0;
 };
 
+/// Everything the solver works in, kept from problem to problem (one per thread).
+struct Workspace {
+    CheapSteps steps;
+    Index x;
+    std::vector<double> pot;
+    std::vector<int> mapping, climbed, better;
+    Problem left;
+    Prover prover;
+};
+
 /// The exact solver on an integer problem: the cheap steps, then the bounds above, then branching.
-/// Its working state is thread_local (reused from problem to problem; ``solve`` never runs inside itself).
+/// Its working state is this thread's Workspace (``solve`` never runs inside itself).
 inline Outcome solve(const Problem& p, const Limits& limits, const Clock& clock, Tally& tally) {
-    thread_local Index x;
-    thread_local std::vector<double> pot;
-    thread_local std::vector<int> mapping, climbed, better;
-    thread_local Problem left;
-    thread_local Prover prover;
+    thread_local Workspace w;
+    CheapSteps& steps = w.steps;
+    Index& x = w.x;
+    std::vector<double>& pot = w.pot;
+    std::vector<int> &mapping = w.mapping, &climbed = w.climbed, &better = w.better;
     Outcome out;
     x.reset(p);
-    potentials(p, x, pot);
-    double upper = tighten(line_bound(p, pot));
-    greedy(p, pot, mapping);
-    double value = value_of(p, x, mapping);
+    steps.potentials(p, x, pot);
+    double upper = tighten(steps.line_bound(p, pot));
+    steps.greedy(p, pot, mapping);
+    double value = steps.value_of(p, x, mapping);
     auto done = [&](const std::vector<int>& m, double v) {
         out.verdict = Verdict::Certified;
         out.mapping = m;
@@ -832,29 +853,29 @@ inline Outcome solve(const Problem& p, const Limits& limits, const Clock& clock,
     };
     if (certified(value, upper)) return tally.cheap++, done(mapping, value);
     climbed = mapping;
-    if (!climb(p, x, climbed, clock)) return tally.fallback_limit++, out;
+    if (!steps.climb(p, x, climbed, clock)) return tally.fallback_limit++, out;
     if (climbed != mapping) {
-        double climbed_value = value_of(p, x, climbed);
+        double climbed_value = steps.value_of(p, x, climbed);
         if (climbed_value > value) std::swap(mapping, climbed), value = climbed_value;
     }
     if (certified(value, upper)) return tally.cheap++, done(mapping, value);
-    left = p;
+    w.left = p;
     double bound;
-    if (!eliminate(left, value, pot, bound, clock)) return tally.fallback_limit++, out;
+    if (!steps.eliminate(w.left, value, pot, bound, clock)) return tally.fallback_limit++, out;
     upper = std::min(upper, std::max(value, bound));
     if (certified(value, upper)) return tally.cheap++, done(mapping, value);
 
-    prover.reset(left, value, limits, clock);
+    w.prover.reset(w.left, value, limits, clock);
     int how = 0;
-    if (prover.settle_by_bounds(how)) {
+    if (w.prover.settle_by_bounds(how)) {
         (how == 1 ? tally.assignment : tally.lagrangian)++;
         return done(mapping, value);
     }
     i64 found = 0;
     long nodes = 0;
-    int verdict = prover.branch(better, found, nodes);
+    int verdict = w.prover.branch(better, found, nodes);
     if (verdict == 0) return tally.branch_kept++, done(mapping, value);
-    if (verdict == 1 && value_of(p, x, better) == static_cast<double>(found))
+    if (verdict == 1 && steps.value_of(p, x, better) == static_cast<double>(found))
         return tally.branch_improved++, done(better, static_cast<double>(found));
     (verdict == -1 ? tally.fallback_limit : tally.fallback_other)++;
     return out;
