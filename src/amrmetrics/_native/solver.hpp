@@ -566,6 +566,7 @@ class Prover {
         choice_.assign(p.n1, -1);
         taken_.assign(p.n2, 0);
         chosen_.assign(p.size(), 0);
+        state_.resize(p.size());
         open_.resize(p.size());
         children_.clear();
         nodes_ = work_ = 0;
@@ -610,7 +611,8 @@ class Prover {
     std::vector<int> rows_seen_, cols_seen_;
     // branch and bound state
     std::vector<int> order_, choice_, best_choice_;
-    std::vector<char> taken_, chosen_;
+    std::vector<char> taken_, chosen_, state_;
+    static constexpr char OPEN = 1, CHOSEN = 2;
     std::vector<i64> open_, row_best_, col_best_;
     std::vector<int> children_;  // the children of every node on the current path, a range per node
     long nodes_ = 0, work_ = 0;
@@ -623,15 +625,15 @@ class Prover {
 
     i64 share(int q, bool at_a) const { return at_a ? share_a_[q] : whole_[q] - share_a_[q]; }
 
-    /// The most the live links of candidate ``c`` can add with the current shares: the largest share per
-    /// test node and per gold node of their other ends, the smaller of the two sums. ``counts(o, e)``
-    /// says whether the link of adjacency entry ``e`` to the live candidate ``o`` counts.
+    /// The most the links of candidate ``c`` can add with the current shares: the largest share per test
+    /// node and per gold node of their other ends, the smaller of the two sums. ``counts(o, e)`` says
+    /// whether the link of adjacency entry ``e`` to candidate ``o`` counts (never when ``o`` is ruled out).
     template <class Counts>
     i64 link_potential(int c, Counts counts) {
         const Problem& p = *p_;
         for (int e = x_.adj_start[c]; e < x_.adj_start[c + 1]; ++e) {
             int o = x_.adj_other[e];
-            if (!alive_[o] || !counts(o, e)) continue;
+            if (!counts(o, e)) continue;
             int q = x_.adj_link[e];
             i64 s = share(q, p.qa[q] == c);
             int k = p.ci[o], l = p.cj[o];
@@ -689,15 +691,19 @@ class Prover {
         std::fill(open.begin(), open.end(), -1);
         row_best_.assign(p.n1, 0);
         col_best_.assign(p.n2, 0);
+        // each candidate: OPEN (live, its test node undecided, its gold node free), CHOSEN or neither
+        // (a chosen candidate is live: it was open when chosen)
+        for (int c = 0; c < p.size(); ++c)
+            state_[c] = chosen_[c] ? CHOSEN : alive_[c] && choice_[p.ci[c]] == -1 && !taken_[p.cj[c]] ? OPEN : 0;
         for (int c = 0; c < p.size(); ++c) {
-            if (!alive_[c] || choice_[p.ci[c]] != -1 || taken_[p.cj[c]]) continue;
+            if (state_[c] != OPEN) continue;
             i64 bonus = 0;
             i64 links = link_potential(c, [&](int o, int e) {
-                if (chosen_[o]) {
+                if (state_[o] == CHOSEN) {
                     bonus += whole_[x_.adj_link[e]];
                     return false;
                 }
-                return choice_[p.ci[o]] == -1 && !taken_[p.cj[o]];
+                return state_[o] == OPEN;
             });
             open[c] = unary_[c] + bonus + links;
             row_best_[p.ci[c]] = std::max(row_best_[p.ci[c]], open[c]);
@@ -743,7 +749,7 @@ class Prover {
         const Problem& p = *p_;
         pot_.assign(p.size(), 0);
         for (int c = 0; c < p.size(); ++c)
-            if (alive_[c]) pot_[c] = unary_[c] + link_potential(c, [](int, int) { return true; });
+            if (alive_[c]) pot_[c] = unary_[c] + link_potential(c, [&](int o, int) { return alive_[o] != 0; });
     }
 
     /// The assignment bound of the current potentials over every node with a live candidate (a candidate
