@@ -532,19 +532,22 @@ class Prover {
     }
 
     /// True when no mapping beats the incumbent (proved by assignment bounds, with fixing and re-splitting).
-    /// ``how`` says which bound did it (1 assignment, 2 Lagrangian).
+    /// ``how`` says which bound did it (1 assignment, 2 Lagrangian). A round that ruled nothing out after
+    /// its last assignment and moved no share leaves the next round the same assignment, so every round
+    /// after it would end the same way: false at once.
     bool settle_by_bounds(int& how) {
         for (int round = 0; round <= limits_.lagrangian_rounds; ++round) {
             if (clock_->passed()) return false;
-            for (int fixing = 0; fixing < 20; ++fixing) {
+            bool ruled_out = true;
+            for (int fixing = 0; fixing < 20 && ruled_out; ++fixing) {
                 if (!assign()) return false;
                 if (dual_ < (target_ + 1) * SCALE) {
                     how = round == 0 ? 1 : 2;
                     return true;
                 }
-                if (!fix()) break;
+                ruled_out = fix();
             }
-            resplit(round);
+            if (!resplit(round) && !ruled_out) return false;
         }
         return false;
     }
@@ -793,11 +796,12 @@ class Prover {
         return any;
     }
 
-    /// Move part of each link's weight towards its end the assignment left out.
-    void resplit(int round) {
+    /// Move part of each link's weight towards its end the assignment left out; true if a share moved.
+    bool resplit(int round) {
         const Problem& p = *p_;
         std::vector<char>& chosen = flags_;
         chosen.assign(p.size(), 0);
+        bool moved = false;
         int n = static_cast<int>(std::max(rows_.size(), cols_.size()));
         at_.assign(static_cast<size_t>(n) * n, -1);
         for (int c = 0; c < p.size(); ++c)
@@ -814,9 +818,11 @@ class Prover {
             if (!alive_[a] || !alive_[b] || chosen[a] == chosen[b]) continue;
             i64 whole = whole_[q];
             i64 step = whole >> (round + 2);
-            if (chosen[a]) share_a_[q] = std::max<i64>(0, share_a_[q] - step);
-            else share_a_[q] = std::min<i64>(whole, share_a_[q] + step);
+            i64 share = chosen[a] ? std::max<i64>(0, share_a_[q] - step) : std::min<i64>(whole, share_a_[q] + step);
+            moved = moved || share != share_a_[q];
+            share_a_[q] = share;
         }
+        return moved;
     }
 };
 
