@@ -30,7 +30,9 @@ ROOT = Path(__file__).resolve().parents[1]
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--passes", type=int, default=5)
-    parser.add_argument("--preset", default="smatch", help="the preset the graphs are prepared with")
+    parser.add_argument(
+        "--preset", default="smatch", help="the preset the graphs are prepared with"
+    )
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
     args = parser.parse_args()
     core = native.CORE
@@ -55,8 +57,12 @@ def main() -> int:
             core.align_graphs(test, gold, product, 0.0, True)
         spent.append(time.process_time() - began)
     print(f"core {core.__file__}, CPU {cpu}, preset {args.preset}, {len(pairs)} pairs")
-    print(f"align_graphs: {min(spent) / len(pairs) * 1e6:.2f} us/pair (fastest of {args.passes} passes)")
-    print("settled by: " + ", ".join(f"{key} {value}" for key, value in counters.items()))
+    print(
+        f"align_graphs: {min(spent) / len(pairs) * 1e6:.2f} us/pair (fastest of {args.passes} passes)"
+    )
+    print(
+        "settled by: " + ", ".join(f"{key} {value}" for key, value in counters.items())
+    )
     return 0
 
 

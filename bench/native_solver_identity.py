@@ -26,13 +26,13 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from conftest import GOLDEN_DATASETS  # noqa: E402
+from conftest import GOLDEN_DATASETS
 
-import amrmetrics._native as native  # noqa: E402
-from amrmetrics.align.indexed import index_problem  # noqa: E402
-from amrmetrics.align.problem import build_problem  # noqa: E402
-from amrmetrics.read import read_graphs  # noqa: E402
-from amrmetrics.standardize import get_preset  # noqa: E402
+import amrmetrics._native as native
+from amrmetrics.align.indexed import index_problem
+from amrmetrics.align.problem import build_problem
+from amrmetrics.read import read_graphs
+from amrmetrics.standardize import get_preset
 
 PRESETS = ("smatch", "smatchpp", "smatch-classic")
 
@@ -49,7 +49,9 @@ def call(core, function: str, *args) -> list:
     found = getattr(core, function)(*args)
     after = core.counters()
     if found is not None:
-        found = list(found)[:6] if function == "align_graphs" else list(found)  # align_graphs: no seconds
+        found = (
+            list(found)[:6] if function == "align_graphs" else list(found)
+        )  # align_graphs: no seconds
         found = [list(x) if isinstance(x, tuple) else x for x in found]
     return [found, step(before, after)]
 
@@ -58,7 +60,12 @@ def golden_outcomes(core, shared: Path, stride: int) -> dict[str, list]:
     out: dict[str, list] = {}
     for dataset in sorted(GOLDEN_DATASETS):
         test_file, gold_file = GOLDEN_DATASETS[dataset]
-        pairs = list(zip(read_graphs(shared / "data" / test_file), read_graphs(shared / "data" / gold_file)))[::stride]
+        pairs = list(
+            zip(
+                read_graphs(shared / "data" / test_file),
+                read_graphs(shared / "data" / gold_file),
+            )
+        )[::stride]
         for preset in PRESETS:
             standardize = get_preset(preset)
             product = standardize.duplicates == "product"
@@ -66,10 +73,23 @@ def golden_outcomes(core, shared: Path, stride: int) -> dict[str, list]:
             for test, gold in pairs:
                 t, g = standardize(test), standardize(gold)
                 graphs = call(core, "align_graphs", t, g, product, 0.0, True)
-                ip = index_problem(build_problem(t, g, duplicates=standardize.duplicates))
+                ip = index_problem(
+                    build_problem(t, g, duplicates=standardize.duplicates)
+                )
                 indexed = (
-                    call(core, "solve_indexed", ip.n_test, ip.n_gold, ip.ci.tolist(), ip.cj.tolist(), ip.cu.tolist(),
-                         ip.qa.tolist(), ip.qb.tolist(), ip.qw.tolist(), 0.0)
+                    call(
+                        core,
+                        "solve_indexed",
+                        ip.n_test,
+                        ip.n_gold,
+                        ip.ci.tolist(),
+                        ip.cj.tolist(),
+                        ip.cu.tolist(),
+                        ip.qa.tolist(),
+                        ip.qb.tolist(),
+                        ip.qw.tolist(),
+                        0.0,
+                    )
                     if ip.integral
                     else None
                 )
@@ -114,25 +134,53 @@ def random_outcomes(core, count: int) -> list:
     return rows
 
 
-def differences(saved, now, where: str = "") -> list[str]:
-    """Where two runs' JSON values differ (paths to the differing leaves' parents)."""
-    if isinstance(saved, dict) and isinstance(now, dict):
-        if saved.keys() != now.keys():
-            return [f"{where}: keys {sorted(saved)} vs {sorted(now)}"]
-        return [d for key in saved for d in differences(saved[key], now[key], f"{where}/{key}")]
-    if saved != now:
-        return [f"{where}: {json.dumps(saved)[:300]} vs {json.dumps(now)[:300]}"]
-    return []
+def differences(saved: dict, now: dict) -> list[str]:
+    """One line per outcome that differs between two runs (the run's lists of outcomes must match)."""
+    found = []
+    pairs = [
+        (f"{key} pair", saved["golden"][key], now["golden"].get(key))
+        for key in saved["golden"]
+    ]
+    pairs.append(("random problem", saved["random"], now["random"]))
+    if saved["golden"].keys() != now["golden"].keys():
+        found.append(f"datasets: {sorted(saved['golden'])} vs {sorted(now['golden'])}")
+    for where, before, after in pairs:
+        if after is None or len(before) != len(after):
+            found.append(
+                f"{where}: {len(before)} outcomes vs {None if after is None else len(after)}"
+            )
+            continue
+        found += [
+            f"{where} {k}: {json.dumps(x)[:300]} vs {json.dumps(y)[:300]}"
+            for k, (x, y) in enumerate(zip(before, after))
+            if x != y
+        ]
+    if saved["counters"] != now["counters"]:
+        found.append(f"counters: {saved['counters']} vs {now['counters']}")
+    return found
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     mode = parser.add_mutually_exclusive_group(required=True)
-    mode.add_argument("--save", type=Path, help="write this run's outcomes to this JSON file")
-    mode.add_argument("--compare", type=Path, help="compare this run's outcomes with this saved JSON file")
+    mode.add_argument(
+        "--save", type=Path, help="write this run's outcomes to this JSON file"
+    )
+    mode.add_argument(
+        "--compare",
+        type=Path,
+        help="compare this run's outcomes with this saved JSON file",
+    )
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
-    parser.add_argument("--stride", type=int, default=1, help="every N-th pair of each golden dataset")
-    parser.add_argument("--random", type=int, default=3000, help="how many seeded random indexed problems")
+    parser.add_argument(
+        "--stride", type=int, default=1, help="every N-th pair of each golden dataset"
+    )
+    parser.add_argument(
+        "--random",
+        type=int,
+        default=3000,
+        help="how many seeded random indexed problems",
+    )
     args = parser.parse_args()
     core = native.CORE
     if core is None:
@@ -146,8 +194,12 @@ def main() -> int:
         "random": random_outcomes(core, args.random),
     }
     run["counters"] = core.counters()
-    outcomes = sum(len(rows) for rows in run["golden"].values()) * 2 + len(run["random"])
-    print(f"{outcomes} outcomes in {time.perf_counter() - began:.0f} s; counters {run['counters']}")
+    outcomes = sum(len(rows) for rows in run["golden"].values()) * 2 + len(
+        run["random"]
+    )
+    print(
+        f"{outcomes} outcomes in {time.perf_counter() - began:.0f} s; counters {run['counters']}"
+    )
     if args.save:
         args.save.write_text(json.dumps(run), encoding="utf-8")
         print(f"saved to {args.save}")
