@@ -60,14 +60,18 @@ inline bool certified(double value, double upper) { return upper - value <= TOLE
 
 inline double tighten(double bound) { return std::isfinite(bound) ? std::floor(bound + 1e-6) : bound; }
 
-/// Candidate lookup and adjacency, built once per problem.
+/// Candidate lookup and adjacency of a problem (rebuilt in place by ``reset``: no allocation once warm).
 struct Index {
     std::vector<int> row_start;                 // candidates of test node i: row_start[i]..row_start[i+1]
     std::vector<int> adj_start;                 // links of candidate c: adj_start[c]..adj_start[c+1]
     std::vector<int> adj_other;
     std::vector<double> adj_weight;
+    std::vector<int> adj_link;                  // the link behind each entry (links are stored per end in link order)
 
-    explicit Index(const Problem& p) {
+    Index() = default;
+    explicit Index(const Problem& p) { reset(p); }
+
+    void reset(const Problem& p) {
         row_start.assign(p.n1 + 1, 0);
         for (int c = 0; c < p.size(); ++c) row_start[p.ci[c] + 1]++;
         for (int i = 0; i < p.n1; ++i) row_start[i + 1] += row_start[i];
@@ -79,13 +83,16 @@ struct Index {
         for (int c = 0; c <= p.size(); ++c) adj_start[c + 1] += adj_start[c];
         adj_other.resize(2 * p.links());
         adj_weight.resize(2 * p.links());
-        std::vector<int> fill(adj_start.begin(), adj_start.end() - 1);
+        adj_link.resize(2 * p.links());
+        fill_.assign(adj_start.begin(), adj_start.end() - 1);
         for (int q = 0; q < p.links(); ++q) {
             int a = p.qa[q], b = p.qb[q];
-            adj_other[fill[a]] = b;
-            adj_weight[fill[a]++] = p.qw[q];
-            adj_other[fill[b]] = a;
-            adj_weight[fill[b]++] = p.qw[q];
+            adj_other[fill_[a]] = b;
+            adj_weight[fill_[a]] = p.qw[q];
+            adj_link[fill_[a]++] = q;
+            adj_other[fill_[b]] = a;
+            adj_weight[fill_[b]] = p.qw[q];
+            adj_link[fill_[b]++] = q;
         }
     }
 
@@ -96,41 +103,20 @@ struct Index {
         auto at = std::lower_bound(first, last, j);
         return (at != last && *at == j) ? static_cast<int>(at - p.cj.begin()) : p.size();
     }
+
+   private:
+    std::vector<int> fill_;
 };
 
 // ---------------------------------------------------------------------------------------------
-// The cheap steps, as align/small.py and align/small_bounds.py (= align/bounds.py, hillclimb.py)
+// The cheap steps, as align/small.py and align/small_bounds.py (= align/bounds.py, hillclimb.py).
+// They keep their working buffers in a CheapSteps, one per thread, reused from problem to problem: a
+// problem allocates nothing once the buffers have grown to its size.
 
-/// Per candidate: its unary weight plus the most its half links can add (by test and by gold node).
-inline std::vector<double> potentials(const Problem& p, const Index& x) {
-    std::vector<double> pot(p.cu);
-    if (p.qw.empty()) return pot;
-    std::vector<double> by_row(p.n1, 0.0), by_col(p.n2, 0.0);
-    std::vector<int> rows, cols;
-    for (int c = 0; c < p.size(); ++c) {
-        for (int e = x.adj_start[c]; e < x.adj_start[c + 1]; ++e) {
-            int o = x.adj_other[e];
-            double half = x.adj_weight[e] / 2;
-            int k = p.ci[o], l = p.cj[o];
-            if (by_row[k] == 0.0) rows.push_back(k);
-            if (by_row[k] < half) by_row[k] = half;
-            if (by_col[l] == 0.0) cols.push_back(l);
-            if (by_col[l] < half) by_col[l] = half;
-        }
-        double t = 0.0, g = 0.0;
-        for (int k : rows) t += by_row[k], by_row[k] = 0.0;
-        for (int l : cols) g += by_col[l], by_col[l] = 0.0;
-        rows.clear();
-        cols.clear();
-        pot[c] += std::min(t, g);
-    }
-    return pot;
-}
-
-inline std::vector<double> line_maxima(const std::vector<int>& line, const std::vector<double>& value, int n_lines) {
-    std::vector<double> best(n_lines, 0.0);
+/// Per line (test or gold node, into ``best``): the largest value of its candidates (0 without any).
+inline void line_maxima(const std::vector<int>& line, const std::vector<double>& value, int n_lines, std::vector<double>& best) {
+    best.assign(n_lines, 0.0);
     for (size_t c = 0; c < line.size(); ++c) best[line[c]] = std::max(best[line[c]], value[c]);
-    return best;
 }
 
 inline double sum(const std::vector<double>& values) {
@@ -139,225 +125,287 @@ inline double sum(const std::vector<double>& values) {
     return total;
 }
 
-inline double line_bound(const Problem& p, const std::vector<double>& pot) {
-    if (!p.n1 || !p.n2) return 0.0;
-    return std::min(sum(line_maxima(p.ci, pot, p.n1)), sum(line_maxima(p.cj, pot, p.n2)));
-}
-
-/// Candidates by decreasing score (lowest index on ties) while both nodes are free; score > 0 only.
-inline std::vector<int> greedy(const Problem& p, const std::vector<double>& score) {
-    std::vector<int> mapping(p.n1, -1);
-    std::vector<char> taken(p.n2, 0);
-    int left = std::min(p.n1, p.n2);
-    std::vector<int> order(p.size());
-    std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return score[a] > score[b]; });
-    for (int c : order) {
-        if (!left || score[c] <= 0) break;
-        int i = p.ci[c], j = p.cj[c];
-        if (mapping[i] < 0 && !taken[j]) {
-            mapping[i] = j;
-            taken[j] = 1;
-            --left;
-        }
-    }
-    return mapping;
-}
-
-/// The objective of a mapping (gold node per test node, -1 = none), as AlignmentProblem.value.
-inline double value_of(const Problem& p, const Index& x, const std::vector<int>& mapping) {
-    std::vector<char> chosen(p.size() + 1, 0);
-    double total = 0.0;
-    for (int i = 0; i < p.n1; ++i) {
-        if (mapping[i] < 0) continue;
-        int c = x.lookup(p, i, mapping[i]);
-        if (c < p.size()) {
-            chosen[c] = 1;
-            total += p.cu[c];
-        }
-    }
-    for (int q = 0; q < p.links(); ++q)
-        if (chosen[p.qa[q]] && chosen[p.qb[q]]) total += p.qw[q];
-    return total;
-}
-
-/// Steepest ascent over moves and swaps (first best on ties; a move before an equal swap).
-/// Returns false when the clock passed (the caller then falls back).
-inline bool climb(const Problem& p, const Index& x, std::vector<int>& mapping, const Clock& clock) {
-    const int n1 = p.n1, n2 = p.n2, size = p.size();
-    if (n1 == 0 || n2 == 0) {
-        mapping.assign(n1, -1);
-        return true;
-    }
-    std::vector<int> image(n1), cur(n1), owner(n2 + 1, -1);
-    for (int i = 0; i < n1; ++i) {
-        image[i] = mapping[i] < 0 ? n2 : mapping[i];
-        cur[i] = x.lookup(p, i, image[i]);
-        if (image[i] < n2) owner[image[i]] = i;
-    }
-    std::vector<double> support(size + 1, 0.0);
-    for (int c = 0; c < size; ++c) support[c] = p.cu[c];
-    auto shift = [&](int c, double sign) {
-        if (c >= size) return;
-        for (int e = x.adj_start[c]; e < x.adj_start[c + 1]; ++e) support[x.adj_other[e]] += sign * x.adj_weight[e];
-    };
-    for (int i = 0; i < n1; ++i) shift(cur[i], 1.0);
-    std::vector<double> held(n1);
-    std::vector<std::pair<i64, double>> swaps;
-    while (true) {
-        if (clock.passed()) return false;
-        for (int i = 0; i < n1; ++i) held[i] = support[cur[i]];
-        int best_move = -1;
-        double move_gain = -std::numeric_limits<double>::infinity();
-        swaps.clear();
-        for (int c = 0; c < size; ++c) {
-            int i = p.ci[c], taker = owner[p.cj[c]];
-            if (taker < 0) {
-                double gain = support[c] - held[i];
-                if (gain > move_gain) best_move = c, move_gain = gain;
-            } else if (taker != i) {
-                i64 key = i < taker ? static_cast<i64>(i) * n1 + taker : static_cast<i64>(taker) * n1 + i;
-                swaps.emplace_back(key, support[c]);
-            }
-        }
-        for (int q = 0; q < p.links(); ++q) {
-            int a = p.qa[q], b = p.qb[q];
-            int ti = p.ci[a], tk = p.ci[b], gj = p.cj[a], gl = p.cj[b];
-            int at_i = image[ti], at_k = image[tk];
-            if ((at_i == gj && at_k == gl) || (at_k == gj && at_i == gl))
-                swaps.emplace_back(static_cast<i64>(ti) * n1 + tk, p.qw[q]);
-        }
-        std::stable_sort(swaps.begin(), swaps.end(), [](const auto& u, const auto& v) { return u.first < v.first; });
-        i64 best_swap = -1;
-        double swap_gain = -std::numeric_limits<double>::infinity();
-        for (size_t s = 0; s < swaps.size();) {
-            i64 key = swaps[s].first;
-            double total = 0.0;
-            for (; s < swaps.size() && swaps[s].first == key; ++s) total += swaps[s].second;
-            double gain = total - (held[key / n1] + held[key % n1]);
-            if (gain > swap_gain) best_swap = key, swap_gain = gain;
-        }
-        if (std::max(move_gain, swap_gain) <= MIN_GAIN) break;
-        int changes[2][3];
-        int n_changes;
-        if (move_gain >= swap_gain) {
-            changes[0][0] = p.ci[best_move], changes[0][1] = p.cj[best_move], changes[0][2] = best_move;
-            n_changes = 1;
-        } else {
-            int i = static_cast<int>(best_swap / n1), k = static_cast<int>(best_swap % n1);
-            changes[0][0] = i, changes[0][1] = image[k], changes[0][2] = x.lookup(p, i, image[k]);
-            changes[1][0] = k, changes[1][1] = image[i], changes[1][2] = x.lookup(p, k, image[i]);
-            n_changes = 2;
-        }
-        for (int t = 0; t < n_changes; ++t) {
-            int i = changes[t][0];
-            shift(cur[i], -1.0);
-            owner[image[i]] = -1;
-        }
-        for (int t = 0; t < n_changes; ++t) {
-            int i = changes[t][0], j = changes[t][1], c = changes[t][2];
-            image[i] = j;
-            cur[i] = c;
-            shift(c, 1.0);
-            owner[j] = j < n2 ? i : -1;
-        }
-    }
-    for (int i = 0; i < n1; ++i) mapping[i] = cur[i] == size ? -1 : image[i];
-    return true;
-}
-
-/// The problem without the candidates where keep is false (and their links), order kept.
-inline Problem restrict(const Problem& p, const std::vector<char>& keep) {
-    Problem r;
-    r.n1 = p.n1, r.n2 = p.n2;
-    std::vector<int> renumber(p.size(), -1);
-    for (int c = 0; c < p.size(); ++c) {
-        if (!keep[c]) continue;
-        renumber[c] = r.size();
-        r.ci.push_back(p.ci[c]);
-        r.cj.push_back(p.cj[c]);
-        r.cu.push_back(p.cu[c]);
-    }
-    for (int q = 0; q < p.links(); ++q) {
-        if (keep[p.qa[q]] && keep[p.qb[q]]) {
-            r.qa.push_back(renumber[p.qa[q]]);
-            r.qb.push_back(renumber[p.qb[q]]);
-            r.qw.push_back(p.qw[q]);
-        }
-    }
-    return r;
-}
-
 struct Lines {
     std::vector<double> best, margin;
     std::vector<int> best_other;
 };
 
-inline Lines lines_of(const std::vector<int>& line, const std::vector<int>& other, const std::vector<double>& pot, int n_lines,
-                      int n_others) {
-    Lines out;
-    std::vector<double> value(pot.size());
-    for (size_t c = 0; c < pot.size(); ++c) value[c] = std::max(0.0, pot[c]);
-    out.best = line_maxima(line, value, n_lines);
-    out.margin.assign(n_lines, 0.0);
-    out.best_other.assign(n_lines, 0);
-    if (n_others < 2) return out;
-    std::vector<int> tops(n_lines, 0);
-    std::vector<double> rest(n_lines, 0.0);
-    for (size_t c = 0; c < line.size(); ++c) {
-        int node = line[c];
-        if (value[c] == out.best[node]) {
-            tops[node]++;
-            out.best_other[node] = other[c];
-        } else if (value[c] > rest[node]) {
-            rest[node] = value[c];
+/// The cheap steps with their working buffers (each step uses its own: none runs inside another).
+class CheapSteps {
+   public:
+    /// Per candidate (into ``pot``): its unary weight plus the most its half links can add (by test and by
+    /// gold node).
+    void potentials(const Problem& p, const Index& x, std::vector<double>& pot) {
+        pot.assign(p.cu.begin(), p.cu.end());
+        if (p.qw.empty()) return;
+        std::vector<double> &by_row = pot_by_row_, &by_col = pot_by_col_;
+        std::vector<int> &rows = pot_rows_, &cols = pot_cols_;
+        by_row.assign(p.n1, 0.0);
+        by_col.assign(p.n2, 0.0);
+        rows.clear();
+        cols.clear();
+        for (int c = 0; c < p.size(); ++c) {
+            for (int e = x.adj_start[c]; e < x.adj_start[c + 1]; ++e) {
+                int o = x.adj_other[e];
+                double half = x.adj_weight[e] / 2;
+                int k = p.ci[o], l = p.cj[o];
+                if (by_row[k] == 0.0) rows.push_back(k);
+                if (by_row[k] < half) by_row[k] = half;
+                if (by_col[l] == 0.0) cols.push_back(l);
+                if (by_col[l] < half) by_col[l] = half;
+            }
+            double t = 0.0, g = 0.0;
+            for (int k : rows) t += by_row[k], by_row[k] = 0.0;
+            for (int l : cols) g += by_col[l], by_col[l] = 0.0;
+            rows.clear();
+            cols.clear();
+            pot[c] += std::min(t, g);
         }
     }
-    for (int n = 0; n < n_lines; ++n) out.margin[n] = tops[n] >= 2 ? 0.0 : out.best[n] - rest[n];
-    return out;
-}
 
-inline std::vector<double> others_best(const Lines& lines, double total, const std::vector<int>& rows, const std::vector<int>& cols,
-                                       int n_cols) {
-    std::vector<double> loss(n_cols, 0.0);
-    for (size_t r = 0; r < lines.best_other.size(); ++r) loss[lines.best_other[r]] += lines.margin[r];
-    std::vector<double> out(rows.size());
-    for (size_t c = 0; c < rows.size(); ++c) {
-        int r = rows[c], col = cols[c];
-        out[c] = total - lines.best[r] - loss[col] + (lines.best_other[r] == col ? lines.margin[r] : 0.0);
+    double line_bound(const Problem& p, const std::vector<double>& pot) {
+        if (!p.n1 || !p.n2) return 0.0;
+        std::vector<double>& best = line_best_;
+        line_maxima(p.ci, pot, p.n1, best);
+        double rows = sum(best);
+        line_maxima(p.cj, pot, p.n2, best);
+        return std::min(rows, sum(best));
     }
-    return out;
-}
 
-/// align/bounds.py's eliminate (integer weights): the problem left and its potential bound.
-/// Returns false when the clock passed.
-inline bool eliminate(Problem& p, double value, std::vector<double> pot, double& bound, const Clock& clock) {
-    bound = std::numeric_limits<double>::infinity();
-    for (int done = 0; done <= ELIMINATION_ROUNDS; ++done) {
-        if (!p.size()) {
-            bound = tighten(line_bound(p, pot));
+    /// Candidates by decreasing score (lowest index on ties) while both nodes are free; score > 0 only.
+    void greedy(const Problem& p, const std::vector<double>& score, std::vector<int>& mapping) {
+        std::vector<char>& taken = taken_;
+        std::vector<int>& order = order_;
+        mapping.assign(p.n1, -1);
+        taken.assign(p.n2, 0);
+        int left = std::min(p.n1, p.n2);
+        order.resize(p.size());
+        std::iota(order.begin(), order.end(), 0);
+        std::sort(order.begin(), order.end(), [&](int a, int b) { return score[a] > score[b] || (score[a] == score[b] && a < b); });
+        for (int c : order) {
+            if (!left || score[c] <= 0) break;
+            int i = p.ci[c], j = p.cj[c];
+            if (mapping[i] < 0 && !taken[j]) {
+                mapping[i] = j;
+                taken[j] = 1;
+                --left;
+            }
+        }
+    }
+
+    /// The objective of a mapping (gold node per test node, -1 = none), as AlignmentProblem.value.
+    double value_of(const Problem& p, const Index& x, const std::vector<int>& mapping) {
+        std::vector<char>& chosen = chosen_;
+        chosen.assign(p.size() + 1, 0);
+        double total = 0.0;
+        for (int i = 0; i < p.n1; ++i) {
+            if (mapping[i] < 0) continue;
+            int c = x.lookup(p, i, mapping[i]);
+            if (c < p.size()) {
+                chosen[c] = 1;
+                total += p.cu[c];
+            }
+        }
+        for (int q = 0; q < p.links(); ++q)
+            if (chosen[p.qa[q]] && chosen[p.qb[q]]) total += p.qw[q];
+        return total;
+    }
+
+    /// Steepest ascent over moves and swaps (first best on ties; a move before an equal swap).
+    /// Returns false when the clock passed (the caller then falls back).
+    bool climb(const Problem& p, const Index& x, std::vector<int>& mapping, const Clock& clock) {
+        const int n1 = p.n1, n2 = p.n2, size = p.size();
+        if (n1 == 0 || n2 == 0) {
+            mapping.assign(n1, -1);
             return true;
         }
-        Lines by_row = lines_of(p.ci, p.cj, pot, p.n1, p.n2);
-        Lines by_col = lines_of(p.cj, p.ci, pot, p.n2, p.n1);
-        double row_total = sum(by_row.best), col_total = sum(by_col.best);
-        bound = tighten(std::min(row_total, col_total));
-        if (done == ELIMINATION_ROUNDS || bound <= value) break;
-        if (clock.passed()) return false;
-        std::vector<double> rows = others_best(by_row, row_total, p.ci, p.cj, p.n2);
-        std::vector<double> cols = others_best(by_col, col_total, p.cj, p.ci, p.n1);
-        std::vector<char> keep(p.size());
-        bool all = true;
-        for (int c = 0; c < p.size(); ++c) {
-            keep[c] = std::floor(pot[c] + std::min(rows[c], cols[c]) + 1e-6) > value;
-            all = all && keep[c];
+        std::vector<int> &image = image_, &cur = cur_, &owner = owner_;
+        std::vector<double> &support = support_, &held = held_;
+        std::vector<std::pair<i64, double>>& swaps = swaps_;
+        image.resize(n1);
+        cur.resize(n1);
+        owner.assign(n2 + 1, -1);
+        for (int i = 0; i < n1; ++i) {
+            image[i] = mapping[i] < 0 ? n2 : mapping[i];
+            cur[i] = x.lookup(p, i, image[i]);
+            if (image[i] < n2) owner[image[i]] = i;
         }
-        if (all) break;
-        p = restrict(p, keep);
-        pot = potentials(p, Index(p));
+        support.assign(size + 1, 0.0);
+        for (int c = 0; c < size; ++c) support[c] = p.cu[c];
+        auto shift = [&](int c, double sign) {
+            if (c >= size) return;
+            for (int e = x.adj_start[c]; e < x.adj_start[c + 1]; ++e) support[x.adj_other[e]] += sign * x.adj_weight[e];
+        };
+        for (int i = 0; i < n1; ++i) shift(cur[i], 1.0);
+        held.resize(n1);
+        while (true) {
+            if (clock.passed()) return false;
+            for (int i = 0; i < n1; ++i) held[i] = support[cur[i]];
+            int best_move = -1;
+            double move_gain = -std::numeric_limits<double>::infinity();
+            swaps.clear();
+            for (int c = 0; c < size; ++c) {
+                int i = p.ci[c], taker = owner[p.cj[c]];
+                if (taker < 0) {
+                    double gain = support[c] - held[i];
+                    if (gain > move_gain) best_move = c, move_gain = gain;
+                } else if (taker != i) {
+                    i64 key = i < taker ? static_cast<i64>(i) * n1 + taker : static_cast<i64>(taker) * n1 + i;
+                    swaps.emplace_back(key, support[c]);
+                }
+            }
+            for (int q = 0; q < p.links(); ++q) {
+                int a = p.qa[q], b = p.qb[q];
+                int ti = p.ci[a], tk = p.ci[b], gj = p.cj[a], gl = p.cj[b];
+                int at_i = image[ti], at_k = image[tk];
+                if ((at_i == gj && at_k == gl) || (at_k == gj && at_i == gl))
+                    swaps.emplace_back(static_cast<i64>(ti) * n1 + tk, p.qw[q]);
+            }
+            // by key (then amount): each key's amounts are integers or halves, so their sum is exact in any order
+            std::sort(swaps.begin(), swaps.end());
+            i64 best_swap = -1;
+            double swap_gain = -std::numeric_limits<double>::infinity();
+            for (size_t s = 0; s < swaps.size();) {
+                i64 key = swaps[s].first;
+                double total = 0.0;
+                for (; s < swaps.size() && swaps[s].first == key; ++s) total += swaps[s].second;
+                double gain = total - (held[key / n1] + held[key % n1]);
+                if (gain > swap_gain) best_swap = key, swap_gain = gain;
+            }
+            if (std::max(move_gain, swap_gain) <= MIN_GAIN) break;
+            int changes[2][3];
+            int n_changes;
+            if (move_gain >= swap_gain) {
+                changes[0][0] = p.ci[best_move], changes[0][1] = p.cj[best_move], changes[0][2] = best_move;
+                n_changes = 1;
+            } else {
+                int i = static_cast<int>(best_swap / n1), k = static_cast<int>(best_swap % n1);
+                changes[0][0] = i, changes[0][1] = image[k], changes[0][2] = x.lookup(p, i, image[k]);
+                changes[1][0] = k, changes[1][1] = image[i], changes[1][2] = x.lookup(p, k, image[i]);
+                n_changes = 2;
+            }
+            for (int t = 0; t < n_changes; ++t) {
+                int i = changes[t][0];
+                shift(cur[i], -1.0);
+                owner[image[i]] = -1;
+            }
+            for (int t = 0; t < n_changes; ++t) {
+                int i = changes[t][0], j = changes[t][1], c = changes[t][2];
+                image[i] = j;
+                cur[i] = c;
+                shift(c, 1.0);
+                owner[j] = j < n2 ? i : -1;
+            }
+        }
+        for (int i = 0; i < n1; ++i) mapping[i] = cur[i] == size ? -1 : image[i];
+        return true;
     }
-    return true;
-}
+
+    /// The problem without the candidates where keep is false (and their links), order kept, into ``r``.
+    void restrict(const Problem& p, const std::vector<char>& keep, Problem& r) {
+        std::vector<int>& renumber = renumber_;
+        r.n1 = p.n1, r.n2 = p.n2;
+        r.ci.clear(), r.cj.clear(), r.cu.clear(), r.qa.clear(), r.qb.clear(), r.qw.clear();
+        renumber.assign(p.size(), -1);
+        for (int c = 0; c < p.size(); ++c) {
+            if (!keep[c]) continue;
+            renumber[c] = r.size();
+            r.ci.push_back(p.ci[c]);
+            r.cj.push_back(p.cj[c]);
+            r.cu.push_back(p.cu[c]);
+        }
+        for (int q = 0; q < p.links(); ++q) {
+            if (keep[p.qa[q]] && keep[p.qb[q]]) {
+                r.qa.push_back(renumber[p.qa[q]]);
+                r.qb.push_back(renumber[p.qb[q]]);
+                r.qw.push_back(p.qw[q]);
+            }
+        }
+    }
+
+    /// Per line: the best (non-negative) potential, its margin over the line's others and the other node of
+    /// its best candidate (into ``out``).
+    void lines_of(const std::vector<int>& line, const std::vector<int>& other, const std::vector<double>& pot, int n_lines,
+                         int n_others, Lines& out) {
+        std::vector<double> &value = value_, &rest = rest_;
+        std::vector<int>& tops = tops_;
+        value.resize(pot.size());
+        for (size_t c = 0; c < pot.size(); ++c) value[c] = std::max(0.0, pot[c]);
+        line_maxima(line, value, n_lines, out.best);
+        out.margin.assign(n_lines, 0.0);
+        out.best_other.assign(n_lines, 0);
+        if (n_others < 2) return;
+        tops.assign(n_lines, 0);
+        rest.assign(n_lines, 0.0);
+        for (size_t c = 0; c < line.size(); ++c) {
+            int node = line[c];
+            if (value[c] == out.best[node]) {
+                tops[node]++;
+                out.best_other[node] = other[c];
+            } else if (value[c] > rest[node]) {
+                rest[node] = value[c];
+            }
+        }
+        for (int n = 0; n < n_lines; ++n) out.margin[n] = tops[n] >= 2 ? 0.0 : out.best[n] - rest[n];
+    }
+
+    /// Per candidate (into ``out``): the most the other lines can hold with the candidate's two nodes taken.
+    void others_best(const Lines& lines, double total, const std::vector<int>& rows, const std::vector<int>& cols, int n_cols,
+                            std::vector<double>& out) {
+        std::vector<double>& loss = loss_;
+        loss.assign(n_cols, 0.0);
+        for (size_t r = 0; r < lines.best_other.size(); ++r) loss[lines.best_other[r]] += lines.margin[r];
+        out.resize(rows.size());
+        for (size_t c = 0; c < rows.size(); ++c) {
+            int r = rows[c], col = cols[c];
+            out[c] = total - lines.best[r] - loss[col] + (lines.best_other[r] == col ? lines.margin[r] : 0.0);
+        }
+    }
+
+    /// align/bounds.py's eliminate (integer weights): the problem left and its potential bound; ``pot`` (the
+    /// potentials of ``p``) is used up. Returns false when the clock passed.
+    bool eliminate(Problem& p, double value, std::vector<double>& pot, double& bound, const Clock& clock) {
+        Lines &by_row = by_row_, &by_col = by_col_;
+        std::vector<double> &rows = others_by_row_, &cols = others_by_col_;
+        std::vector<char>& keep = keep_;
+        bound = std::numeric_limits<double>::infinity();
+        for (int done = 0; done <= ELIMINATION_ROUNDS; ++done) {
+            if (!p.size()) {
+                bound = tighten(line_bound(p, pot));
+                return true;
+            }
+            lines_of(p.ci, p.cj, pot, p.n1, p.n2, by_row);
+            lines_of(p.cj, p.ci, pot, p.n2, p.n1, by_col);
+            double row_total = sum(by_row.best), col_total = sum(by_col.best);
+            bound = tighten(std::min(row_total, col_total));
+            if (done == ELIMINATION_ROUNDS || bound <= value) break;
+            if (clock.passed()) return false;
+            others_best(by_row, row_total, p.ci, p.cj, p.n2, rows);
+            others_best(by_col, col_total, p.cj, p.ci, p.n1, cols);
+            keep.resize(p.size());
+            bool all = true;
+            for (int c = 0; c < p.size(); ++c) {
+                keep[c] = std::floor(pot[c] + std::min(rows[c], cols[c]) + 1e-6) > value;
+                all = all && keep[c];
+            }
+            if (all) break;
+            restrict(p, keep, spare_);
+            std::swap(p, spare_);
+            index_.reset(p);
+            potentials(p, index_, pot);
+        }
+        return true;
+    }
+
+   private:
+    std::vector<double> pot_by_row_, pot_by_col_, line_best_, support_, held_, value_, rest_, loss_, others_by_row_, others_by_col_;
+    std::vector<int> pot_rows_, pot_cols_, order_, image_, cur_, owner_, renumber_, tops_;
+    std::vector<char> taken_, chosen_, keep_;
+    std::vector<std::pair<i64, double>> swaps_;
+    Lines by_row_, by_col_;
+    Problem spare_;
+    Index index_;
+};
 
 // ---------------------------------------------------------------------------------------------
 // Bounds of the compiled solver only, in integers: weights times SCALE, each link's weight split
@@ -372,34 +420,55 @@ struct Assignment {
     std::vector<i64> u, v;    // row and column prices
     std::vector<int> row_of;  // the row matched to each column
 
-    /// The shortest augmenting path method (Kuhn-Munkres with potentials), O(n^3).
+    /// The shortest augmenting path method (Kuhn-Munkres with potentials), O(n^3). In integers, so two
+    /// bookkeeping shortcuts give the textbook steps' values exactly: the slack of the columns not yet
+    /// reached is kept offset by the deltas so far (the scan decides on the same values), and the prices of
+    /// the columns reached (and their rows) take the deltas since each was reached once, at the end of
+    /// the row's search (they are not read before). The columns left are scanned in increasing order
+    /// from a list, so the first column of least slack is chosen as before.
     void solve(const std::vector<i64>& w, int n) {
         // minimise the cost -w: prices (pu, pv) with pu_i + pv_j <= -w_ij, so u = -pu, v = -pv
         const i64 INF = std::numeric_limits<i64>::max() / 4;
-        std::vector<i64> pu(n + 1, 0), pv(n + 1, 0), minv(n + 1);
-        std::vector<int> match(n + 1, 0), way(n + 1, 0);
-        std::vector<char> used(n + 1);
+        pu_.assign(n + 1, 0);
+        pv_.assign(n + 1, 0);
+        minv_.resize(n + 1);
+        since_.resize(n + 1);
+        match_.assign(n + 1, 0);
+        way_.assign(n + 1, 0);
+        left_.resize(n);
+        reached_.reserve(n + 1);
+        i64 *pu = pu_.data(), *pv = pv_.data(), *minv = minv_.data(), *since = since_.data();
+        int *match = match_.data(), *way = way_.data(), *left = left_.data();
         for (int i = 1; i <= n; ++i) {
             match[0] = i;
-            int j0 = 0;
-            std::fill(minv.begin(), minv.end(), INF);
-            std::fill(used.begin(), used.end(), 0);
+            int j0 = 0, n_left = n;
+            for (int j = 1; j <= n; ++j) minv[j] = INF, left[j - 1] = j;
+            reached_.clear();
+            i64 total = 0;  // the deltas so far: column j's slack is minv[j] - total
             do {
-                used[j0] = 1;
-                int i0 = match[j0], j1 = 0;
-                i64 delta = INF;
-                for (int j = 1; j <= n; ++j) {
-                    if (used[j]) continue;
-                    i64 cur = -w[static_cast<size_t>(i0 - 1) * n + (j - 1)] - pu[i0] - pv[j];
+                reached_.push_back(j0);
+                since[j0] = total;
+                int i0 = match[j0], j1 = 0, kept = 0;
+                i64 least = INF;
+                const i64* row = w.data() + static_cast<size_t>(i0 - 1) * n;
+                const i64 price = pu[i0] - total;
+                for (int k = 0; k < n_left; ++k) {
+                    int j = left[k];
+                    if (j == j0) continue;
+                    left[kept++] = j;
+                    i64 cur = -row[j - 1] - price - pv[j];
                     if (cur < minv[j]) minv[j] = cur, way[j] = j0;
-                    if (minv[j] < delta) delta = minv[j], j1 = j;
+                    if (minv[j] < least) least = minv[j], j1 = j;
                 }
-                for (int j = 0; j <= n; ++j) {
-                    if (used[j]) pu[match[j]] += delta, pv[j] -= delta;
-                    else minv[j] -= delta;
-                }
+                n_left = kept;
+                total = least;  // plus this step's delta, least - total
                 j0 = j1;
             } while (match[j0] != 0);
+            for (int j : reached_) {
+                i64 delta = total - since[j];
+                pu[match[j]] += delta;
+                pv[j] -= delta;
+            }
             do {
                 int j1 = way[j0];
                 match[j0] = match[j1];
@@ -413,6 +482,10 @@ struct Assignment {
         for (int i = 0; i < n; ++i) u[i] = -pu[i + 1], dual += u[i];
         for (int j = 0; j < n; ++j) v[j] = -pv[j + 1], dual += v[j], row_of[j] = match[j + 1] - 1;
     }
+
+   private:
+    std::vector<i64> pu_, pv_, minv_, since_;
+    std::vector<int> match_, way_, left_, reached_;
 };
 
 /// What the compiled solver answers: certified (the Python path's answer) or hand back to Python.
@@ -432,29 +505,49 @@ struct Tally {
 };
 
 /// The integer machinery on what elimination left: shares, potentials, assignment, fixing, branching.
+/// One Prover serves problem after problem (``reset``), keeping its buffers.
 class Prover {
    public:
-    Prover(const Problem& left, double incumbent, const Limits& limits, const Clock& clock)
-        : p_(left), x_(p_), limits_(limits), clock_(clock), target_(static_cast<i64>(incumbent)) {
-        share_a_.resize(p_.links());
-        for (int q = 0; q < p_.links(); ++q) share_a_[q] = static_cast<i64>(p_.qw[q]) * SCALE / 2;
-        alive_.assign(p_.size(), 1);
+    /// Start on ``left`` (which must outlive the use of this Prover for it) with the incumbent's value.
+    void reset(const Problem& left, double incumbent, const Limits& limits, const Clock& clock) {
+        p_ = &left;
+        x_.reset(left);
+        limits_ = limits;
+        clock_ = &clock;
+        target_ = static_cast<i64>(incumbent);
+        const Problem& p = left;
+        whole_.resize(p.links());
+        share_a_.resize(p.links());
+        for (int q = 0; q < p.links(); ++q) {
+            whole_[q] = static_cast<i64>(p.qw[q]) * SCALE;
+            share_a_[q] = whole_[q] / 2;
+        }
+        unary_.resize(p.size());
+        for (int c = 0; c < p.size(); ++c) unary_[c] = static_cast<i64>(p.cu[c]) * SCALE;
+        alive_.assign(p.size(), 1);
+        by_row_.assign(p.n1, 0);
+        by_col_.assign(p.n2, 0);
+        rows_seen_.clear();
+        cols_seen_.clear();
     }
 
     /// True when no mapping beats the incumbent (proved by assignment bounds, with fixing and re-splitting).
-    /// ``how`` says which bound did it (1 assignment, 2 Lagrangian).
+    /// ``how`` says which bound did it (1 assignment, 2 Lagrangian). A round that ruled nothing out after
+    /// its last assignment and moved no share leaves the next round the same assignment, so every round
+    /// after it would end the same way: false at once.
     bool settle_by_bounds(int& how) {
         for (int round = 0; round <= limits_.lagrangian_rounds; ++round) {
-            if (clock_.passed()) return false;
-            for (int fixing = 0; fixing < 20; ++fixing) {
+            if (clock_->passed()) return false;
+            bool ruled_out = true;
+            for (int fixing = 0; fixing < 20 && ruled_out; ++fixing) {
                 if (!assign()) return false;
                 if (dual_ < (target_ + 1) * SCALE) {
                     how = round == 0 ? 1 : 2;
                     return true;
                 }
-                if (!fix()) break;
+                ruled_out = fix();
             }
-            resplit(round);
+            if (!resplit(round) && !ruled_out) return false;
         }
         return false;
     }
@@ -463,16 +556,22 @@ class Prover {
     /// (``mapping`` holds the best, without pairs that earn nothing, and ``found`` its value), -1 when
     /// the search hit its node limit or the clock (the Python path decides).
     int branch(std::vector<int>& mapping, i64& found, long& nodes) {
+        const Problem& p = *p_;
         compute_potentials();
-        std::vector<int> count(p_.n1, 0);
-        for (int c = 0; c < p_.size(); ++c) count[p_.ci[c]] += alive_[c];
+        std::vector<int>& count = scratch_;
+        count.assign(p.n1, 0);
+        for (int c = 0; c < p.size(); ++c) count[p.ci[c]] += alive_[c];
         order_.clear();
-        for (int i = 0; i < p_.n1; ++i)
+        for (int i = 0; i < p.n1; ++i)
             if (count[i]) order_.push_back(i);
-        std::stable_sort(order_.begin(), order_.end(), [&](int a, int b) { return count[a] < count[b]; });
-        choice_.assign(p_.n1, -1);
-        taken_.assign(p_.n2, 0);
-        chosen_.assign(p_.size(), 0);
+        // by count, then row (the rows were listed in increasing order)
+        std::sort(order_.begin(), order_.end(), [&](int a, int b) { return count[a] < count[b] || (count[a] == count[b] && a < b); });
+        choice_.assign(p.n1, -1);
+        taken_.assign(p.n2, 0);
+        chosen_.assign(p.size(), 0);
+        state_.resize(p.size());
+        open_.resize(p.size());
+        children_.clear();
         nodes_ = work_ = 0;
         best_ = target_;
         best_choice_.clear();
@@ -480,69 +579,108 @@ class Prover {
         nodes = nodes_;
         if (!complete) return -1;
         if (best_choice_.empty()) return 0;
-        std::vector<char> in(p_.size(), 0);
-        for (int i = 0; i < p_.n1; ++i)
+        std::vector<char>& in = flags_;
+        in.assign(p.size(), 0);
+        for (int i = 0; i < p.n1; ++i)
             if (best_choice_[i] >= 0) in[best_choice_[i]] = 1;
-        mapping.assign(p_.n1, -1);
-        for (int i = 0; i < p_.n1; ++i) {
+        mapping.assign(p.n1, -1);
+        for (int i = 0; i < p.n1; ++i) {
             int c = best_choice_[i];
             if (c < 0) continue;
-            bool earns = p_.cu[c] > 0;
+            bool earns = p.cu[c] > 0;
             for (int e = x_.adj_start[c]; !earns && e < x_.adj_start[c + 1]; ++e) earns = in[x_.adj_other[e]];
-            if (earns) mapping[i] = p_.cj[c];
+            if (earns) mapping[i] = p.cj[c];
         }
         found = best_;
         return 1;
     }
 
    private:
-    const Problem& p_;
+    const Problem* p_ = nullptr;
     Index x_;
     Limits limits_;
-    const Clock& clock_;
-    i64 target_;                 // the incumbent's value: only mappings above it matter
+    const Clock* clock_ = nullptr;
+    i64 target_ = 0;             // the incumbent's value: only mappings above it matter
+    std::vector<i64> whole_;     // each link's weight, scaled
     std::vector<i64> share_a_;   // each link's share held by its end qa (qb holds the rest)
+    std::vector<i64> unary_;     // each candidate's unary weight, scaled
     std::vector<char> alive_;    // candidates not ruled out
     std::vector<i64> pot_;       // scaled potentials of the live candidates
     std::vector<int> rows_, cols_, row_at_, col_at_;
     Assignment a_;
     i64 dual_ = 0;
+    // the largest share per test and per gold node of one candidate's links (zero between uses)
+    std::vector<i64> by_row_, by_col_;
+    std::vector<int> rows_seen_, cols_seen_;
     // branch and bound state
     std::vector<int> order_, choice_, best_choice_;
-    std::vector<char> taken_, chosen_;
+    std::vector<char> taken_, chosen_, state_;
+    static constexpr char OPEN = 1, CHOSEN = 2;
+    std::vector<i64> open_, row_best_, col_best_;
+    std::vector<int> children_;  // the children of every node on the current path, a range per node
     long nodes_ = 0, work_ = 0;
     i64 best_ = 0;
+    // scratch of one call
+    std::vector<int> scratch_, node_rows_, node_cols_, at_;
+    std::vector<char> flags_;
+    std::vector<i64> weights_;
+    Assignment node_assignment_;
+
+    i64 share(int q, bool at_a) const { return at_a ? share_a_[q] : whole_[q] - share_a_[q]; }
+
+    /// The most the links of candidate ``c`` can add with the current shares: the largest share per test
+    /// node and per gold node of their other ends, the smaller of the two sums. ``counts(o, e)`` says
+    /// whether the link of adjacency entry ``e`` to candidate ``o`` counts (never when ``o`` is ruled out).
+    template <class Counts>
+    i64 link_potential(int c, Counts counts) {
+        const Problem& p = *p_;
+        for (int e = x_.adj_start[c]; e < x_.adj_start[c + 1]; ++e) {
+            int o = x_.adj_other[e];
+            if (!counts(o, e)) continue;
+            int q = x_.adj_link[e];
+            i64 s = share(q, p.qa[q] == c);
+            int k = p.ci[o], l = p.cj[o];
+            if (by_row_[k] == 0) rows_seen_.push_back(k);
+            by_row_[k] = std::max(by_row_[k], s);
+            if (by_col_[l] == 0) cols_seen_.push_back(l);
+            by_col_[l] = std::max(by_col_[l], s);
+        }
+        i64 t = 0, g = 0;
+        for (int k : rows_seen_) t += by_row_[k], by_row_[k] = 0;
+        for (int l : cols_seen_) g += by_col_[l], by_col_[l] = 0;
+        rows_seen_.clear();
+        cols_seen_.clear();
+        return std::min(t, g);
+    }
 
     /// The assignment bound of the open candidates' potentials (``open[c]`` < 0: not open).
     i64 node_assignment(const std::vector<i64>& open) {
+        const Problem& p = *p_;
         std::vector<int>& rows = node_rows_;
         std::vector<int>& cols = node_cols_;
-        rows.assign(p_.n1, -1);
-        cols.assign(p_.n2, -1);
+        rows.assign(p.n1, -1);
+        cols.assign(p.n2, -1);
         int n_rows = 0, n_cols = 0;
-        for (int c = 0; c < p_.size(); ++c) {
+        for (int c = 0; c < p.size(); ++c) {
             if (open[c] <= 0) continue;
-            if (rows[p_.ci[c]] < 0) rows[p_.ci[c]] = n_rows++;
-            if (cols[p_.cj[c]] < 0) cols[p_.cj[c]] = n_cols++;
+            if (rows[p.ci[c]] < 0) rows[p.ci[c]] = n_rows++;
+            if (cols[p.cj[c]] < 0) cols[p.cj[c]] = n_cols++;
         }
         int n = std::max(n_rows, n_cols);
         if (n <= 1 || n > limits_.max_nodes) return std::numeric_limits<i64>::max() / 4;
-        node_weights_.assign(static_cast<size_t>(n) * n, 0);
-        for (int c = 0; c < p_.size(); ++c)
-            if (open[c] > 0) node_weights_[static_cast<size_t>(rows[p_.ci[c]]) * n + cols[p_.cj[c]]] = open[c];
-        node_assignment_.solve(node_weights_, n);
+        weights_.assign(static_cast<size_t>(n) * n, 0);
+        for (int c = 0; c < p.size(); ++c)
+            if (open[c] > 0) weights_[static_cast<size_t>(rows[p.ci[c]]) * n + cols[p.cj[c]]] = open[c];
+        node_assignment_.solve(weights_, n);
         return node_assignment_.dual;
     }
-
-    std::vector<int> node_rows_, node_cols_;
-    std::vector<i64> node_weights_;
-    Assignment node_assignment_;
 
     /// Depth-first search over the rows in ``order_``; ``fixed`` is what the chosen candidates earn.
     /// False when the node limit or the clock is hit.
     bool search(size_t depth, i64 fixed) {
-        work_ += p_.size() + p_.links();
-        if (++nodes_ > limits_.branch_nodes || work_ > limits_.branch_work || (nodes_ % 256 == 0 && clock_.passed())) return false;
+        const Problem& p = *p_;
+        work_ += p.size() + p.links();
+        if (++nodes_ > limits_.branch_nodes || work_ > limits_.branch_work || (nodes_ % 256 == 0 && clock_->passed())) return false;
         if (depth == order_.size()) {
             if (fixed > best_) {
                 best_ = fixed;
@@ -550,131 +688,93 @@ class Prover {
             }
             return true;
         }
-        // potentials of the open candidates given the decisions so far
-        std::vector<i64> open(p_.size(), -1);
-        std::vector<i64> by_row(p_.n1, 0), by_col(p_.n2, 0), row_best(p_.n1, 0), col_best(p_.n2, 0);
-        std::vector<int> rows, cols;
-        for (int c = 0; c < p_.size(); ++c) {
-            if (!alive_[c] || choice_[p_.ci[c]] != -1 || taken_[p_.cj[c]]) continue;
+        // potentials of the open candidates given the decisions so far (``open_`` is read only before
+        // the children are searched)
+        std::vector<i64>& open = open_;
+        std::fill(open.begin(), open.end(), -1);
+        row_best_.assign(p.n1, 0);
+        col_best_.assign(p.n2, 0);
+        // each candidate: OPEN (live, its test node undecided, its gold node free), CHOSEN or neither
+        // (a chosen candidate is live: it was open when chosen)
+        for (int c = 0; c < p.size(); ++c)
+            state_[c] = chosen_[c] ? CHOSEN : alive_[c] && choice_[p.ci[c]] == -1 && !taken_[p.cj[c]] ? OPEN : 0;
+        for (int c = 0; c < p.size(); ++c) {
+            if (state_[c] != OPEN) continue;
             i64 bonus = 0;
-            for (int e = x_.adj_start[c]; e < x_.adj_start[c + 1]; ++e) {
-                int o = x_.adj_other[e];
-                if (!alive_[o]) continue;
-                int q = link_of(c, e);
-                if (chosen_[o]) {
-                    bonus += static_cast<i64>(p_.qw[q]) * SCALE;
-                    continue;
+            i64 links = link_potential(c, [&](int o, int e) {
+                if (state_[o] == CHOSEN) {
+                    bonus += whole_[x_.adj_link[e]];
+                    return false;
                 }
-                if (choice_[p_.ci[o]] != -1 || taken_[p_.cj[o]]) continue;
-                i64 s = share(q, p_.qa[q] == c);
-                int k = p_.ci[o], l = p_.cj[o];
-                if (by_row[k] == 0) rows.push_back(k);
-                by_row[k] = std::max(by_row[k], s);
-                if (by_col[l] == 0) cols.push_back(l);
-                by_col[l] = std::max(by_col[l], s);
-            }
-            i64 t = 0, g = 0;
-            for (int k : rows) t += by_row[k], by_row[k] = 0;
-            for (int l : cols) g += by_col[l], by_col[l] = 0;
-            rows.clear();
-            cols.clear();
-            open[c] = static_cast<i64>(p_.cu[c]) * SCALE + bonus + std::min(t, g);
-            row_best[p_.ci[c]] = std::max(row_best[p_.ci[c]], open[c]);
-            col_best[p_.cj[c]] = std::max(col_best[p_.cj[c]], open[c]);
+                return state_[o] == OPEN;
+            });
+            open[c] = unary_[c] + bonus + links;
+            row_best_[p.ci[c]] = std::max(row_best_[p.ci[c]], open[c]);
+            col_best_[p.cj[c]] = std::max(col_best_[p.cj[c]], open[c]);
         }
         i64 row_sum = 0, col_sum = 0;
-        for (i64 v : row_best) row_sum += v;
-        for (i64 v : col_best) col_sum += v;
+        for (i64 v : row_best_) row_sum += v;
+        for (i64 v : col_best_) col_sum += v;
         i64 bound = fixed * SCALE + std::min(row_sum, col_sum);
         if (bound < (best_ + 1) * SCALE) return true;
         if (fixed * SCALE + node_assignment(open) < (best_ + 1) * SCALE) return true;
         int r = order_[depth];
-        std::vector<int> children;
+        const size_t first = children_.size();
         for (int c = x_.row_start[r]; c < x_.row_start[r + 1]; ++c)
-            if (open[c] >= 0) children.push_back(c);
-        std::stable_sort(children.begin(), children.end(), [&](int a, int b) { return open[a] > open[b]; });
-        for (int c : children) {
-            i64 gain = static_cast<i64>(p_.cu[c]);
+            if (open[c] >= 0) children_.push_back(c);
+        // by decreasing potential, then candidate (they were listed in increasing order)
+        std::sort(children_.begin() + first, children_.end(),
+                  [&](int a, int b) { return open[a] > open[b] || (open[a] == open[b] && a < b); });
+        const size_t last = children_.size();
+        for (size_t k = first; k < last; ++k) {
+            int c = children_[k];
+            i64 gain = static_cast<i64>(p.cu[c]);
             for (int e = x_.adj_start[c]; e < x_.adj_start[c + 1]; ++e)
                 if (chosen_[x_.adj_other[e]]) gain += static_cast<i64>(x_.adj_weight[e]);
             choice_[r] = c;
             chosen_[c] = 1;
-            taken_[p_.cj[c]] = 1;
+            taken_[p.cj[c]] = 1;
             bool ok = search(depth + 1, fixed + gain);
-            taken_[p_.cj[c]] = 0;
+            taken_[p.cj[c]] = 0;
             chosen_[c] = 0;
             choice_[r] = -1;
             if (!ok) return false;
         }
+        children_.resize(first);
         choice_[r] = -2;
         bool ok = search(depth + 1, fixed);
         choice_[r] = -1;
         return ok;
     }
 
-    i64 share(int q, bool at_a) const { return at_a ? share_a_[q] : static_cast<i64>(p_.qw[q]) * SCALE - share_a_[q]; }
-
     /// Potentials with the current shares over live candidates and links.
     void compute_potentials() {
-        pot_.assign(p_.size(), 0);
-        std::vector<i64> by_row(p_.n1, 0), by_col(p_.n2, 0);
-        std::vector<int> rows, cols;
-        for (int c = 0; c < p_.size(); ++c) {
-            if (!alive_[c]) continue;
-            for (int e = x_.adj_start[c]; e < x_.adj_start[c + 1]; ++e) {
-                int o = x_.adj_other[e];
-                if (!alive_[o]) continue;
-                int q = link_of(c, e);
-                i64 s = share(q, p_.qa[q] == c);
-                int k = p_.ci[o], l = p_.cj[o];
-                if (by_row[k] == 0) rows.push_back(k);
-                by_row[k] = std::max(by_row[k], s);
-                if (by_col[l] == 0) cols.push_back(l);
-                by_col[l] = std::max(by_col[l], s);
-            }
-            i64 t = 0, g = 0;
-            for (int k : rows) t += by_row[k], by_row[k] = 0;
-            for (int l : cols) g += by_col[l], by_col[l] = 0;
-            rows.clear();
-            cols.clear();
-            pot_[c] = static_cast<i64>(p_.cu[c]) * SCALE + std::min(t, g);
-        }
-    }
-
-    // the link behind adjacency entry e of candidate c (links are stored per end in link order)
-    std::vector<int> link_at_;
-    int link_of(int c, int e) {
-        if (link_at_.empty()) {
-            link_at_.assign(2 * p_.links(), 0);
-            std::vector<int> fill(x_.adj_start.begin(), x_.adj_start.end() - 1);
-            for (int q = 0; q < p_.links(); ++q) {
-                link_at_[fill[p_.qa[q]]++] = q;
-                link_at_[fill[p_.qb[q]]++] = q;
-            }
-        }
-        (void)c;
-        return link_at_[e];
+        const Problem& p = *p_;
+        pot_.assign(p.size(), 0);
+        for (int c = 0; c < p.size(); ++c)
+            if (alive_[c]) pot_[c] = unary_[c] + link_potential(c, [&](int o, int) { return alive_[o] != 0; });
     }
 
     /// The assignment bound of the current potentials over every node with a live candidate (a candidate
     /// of potential <= 0 weighs 0, like no partner); false when the problem is too large for it.
     bool assign() {
+        const Problem& p = *p_;
         compute_potentials();
-        row_at_.assign(p_.n1, -1);
-        col_at_.assign(p_.n2, -1);
+        row_at_.assign(p.n1, -1);
+        col_at_.assign(p.n2, -1);
         rows_.clear();
         cols_.clear();
-        for (int c = 0; c < p_.size(); ++c) {
+        for (int c = 0; c < p.size(); ++c) {
             if (!alive_[c]) continue;
-            if (row_at_[p_.ci[c]] < 0) row_at_[p_.ci[c]] = static_cast<int>(rows_.size()), rows_.push_back(p_.ci[c]);
-            if (col_at_[p_.cj[c]] < 0) col_at_[p_.cj[c]] = static_cast<int>(cols_.size()), cols_.push_back(p_.cj[c]);
+            if (row_at_[p.ci[c]] < 0) row_at_[p.ci[c]] = static_cast<int>(rows_.size()), rows_.push_back(p.ci[c]);
+            if (col_at_[p.cj[c]] < 0) col_at_[p.cj[c]] = static_cast<int>(cols_.size()), cols_.push_back(p.cj[c]);
         }
         int n = static_cast<int>(std::max(rows_.size(), cols_.size()));
         if (n > limits_.max_nodes) return false;
-        std::vector<i64> w(static_cast<size_t>(n) * n, 0);
-        for (int c = 0; c < p_.size(); ++c)
-            if (alive_[c] && pot_[c] > 0) w[static_cast<size_t>(row_at_[p_.ci[c]]) * n + col_at_[p_.cj[c]]] = pot_[c];
-        a_.solve(w, n);
+        weights_.assign(static_cast<size_t>(n) * n, 0);
+        for (int c = 0; c < p.size(); ++c)
+            if (alive_[c] && pot_[c] > 0) weights_[static_cast<size_t>(row_at_[p.ci[c]]) * n + col_at_[p.cj[c]]] = pot_[c];
+        a_.solve(weights_, n);
         dual_ = a_.dual;
         return true;
     }
@@ -682,10 +782,11 @@ class Prover {
     /// Rule out candidates that no mapping above the incumbent can use (the assignment bound with the
     /// candidate forced in is the dual minus its reduced cost); true if any was.
     bool fix() {
+        const Problem& p = *p_;
         bool any = false;
-        for (int c = 0; c < p_.size(); ++c) {
+        for (int c = 0; c < p.size(); ++c) {
             if (!alive_[c]) continue;
-            int r = row_at_[p_.ci[c]], k = col_at_[p_.cj[c]];
+            int r = row_at_[p.ci[c]], k = col_at_[p.cj[c]];
             i64 reduced = a_.u[r] + a_.v[k] - std::max<i64>(pot_[c], 0);
             if (dual_ - reduced < (target_ + 1) * SCALE) {
                 alive_[c] = 0;
@@ -695,28 +796,33 @@ class Prover {
         return any;
     }
 
-    /// Move part of each link's weight towards its end the assignment left out.
-    void resplit(int round) {
-        std::vector<char> chosen(p_.size(), 0);
+    /// Move part of each link's weight towards its end the assignment left out; true if a share moved.
+    bool resplit(int round) {
+        const Problem& p = *p_;
+        std::vector<char>& chosen = flags_;
+        chosen.assign(p.size(), 0);
+        bool moved = false;
         int n = static_cast<int>(std::max(rows_.size(), cols_.size()));
-        std::vector<int> at(static_cast<size_t>(n) * n, -1);
-        for (int c = 0; c < p_.size(); ++c)
-            if (alive_[c] && pot_[c] > 0) at[static_cast<size_t>(row_at_[p_.ci[c]]) * n + col_at_[p_.cj[c]]] = c;
+        at_.assign(static_cast<size_t>(n) * n, -1);
+        for (int c = 0; c < p.size(); ++c)
+            if (alive_[c] && pot_[c] > 0) at_[static_cast<size_t>(row_at_[p.ci[c]]) * n + col_at_[p.cj[c]]] = c;
         for (int j = 0; j < n; ++j) {
             int r = a_.row_of[j];
             if (r >= 0) {
-                int c = at[static_cast<size_t>(r) * n + j];
+                int c = at_[static_cast<size_t>(r) * n + j];
                 if (c >= 0) chosen[c] = 1;
             }
         }
-        for (int q = 0; q < p_.links(); ++q) {
-            int a = p_.qa[q], b = p_.qb[q];
+        for (int q = 0; q < p.links(); ++q) {
+            int a = p.qa[q], b = p.qb[q];
             if (!alive_[a] || !alive_[b] || chosen[a] == chosen[b]) continue;
-            i64 whole = static_cast<i64>(p_.qw[q]) * SCALE;
+            i64 whole = whole_[q];
             i64 step = whole >> (round + 2);
-            if (chosen[a]) share_a_[q] = std::max<i64>(0, share_a_[q] - step);
-            else share_a_[q] = std::min<i64>(whole, share_a_[q] + step);
+            i64 share = chosen[a] ? std::max<i64>(0, share_a_[q] - step) : std::min<i64>(whole, share_a_[q] + step);
+            moved = moved || share != share_a_[q];
+            share_a_[q] = share;
         }
+        return moved;
     }
 };
 
@@ -727,46 +833,61 @@ struct Outcome {
     double value = 0.0;
 };
 
+/// Everything the solver works in, kept from problem to problem (one per thread).
+struct Workspace {
+    CheapSteps steps;
+    Index x;
+    std::vector<double> pot;
+    std::vector<int> mapping, climbed, better;
+    Problem left;
+    Prover prover;
+};
+
 /// The exact solver on an integer problem: the cheap steps, then the bounds above, then branching.
+/// Its working state is this thread's Workspace (``solve`` never runs inside itself).
 inline Outcome solve(const Problem& p, const Limits& limits, const Clock& clock, Tally& tally) {
+    thread_local Workspace w;
+    CheapSteps& steps = w.steps;
+    Index& x = w.x;
+    std::vector<double>& pot = w.pot;
+    std::vector<int> &mapping = w.mapping, &climbed = w.climbed, &better = w.better;
     Outcome out;
-    Index x(p);
-    std::vector<double> pot = potentials(p, x);
-    double upper = tighten(line_bound(p, pot));
-    std::vector<int> mapping = greedy(p, pot);
-    double value = value_of(p, x, mapping);
-    auto done = [&](std::vector<int> m, double v) {
+    x.reset(p);
+    steps.potentials(p, x, pot);
+    double upper = tighten(steps.line_bound(p, pot));
+    steps.greedy(p, pot, mapping);
+    double value = steps.value_of(p, x, mapping);
+    auto done = [&](const std::vector<int>& m, double v) {
         out.verdict = Verdict::Certified;
-        out.mapping = std::move(m);
+        out.mapping = m;
         out.value = v;
         return out;
     };
     if (certified(value, upper)) return tally.cheap++, done(mapping, value);
-    std::vector<int> climbed = mapping;
-    if (!climb(p, x, climbed, clock)) return tally.fallback_limit++, out;
+    climbed = mapping;
+    if (!steps.climb(p, x, climbed, clock)) return tally.fallback_limit++, out;
     if (climbed != mapping) {
-        double climbed_value = value_of(p, x, climbed);
-        if (climbed_value > value) mapping = climbed, value = climbed_value;
+        double climbed_value = steps.value_of(p, x, climbed);
+        if (climbed_value > value) std::swap(mapping, climbed), value = climbed_value;
     }
     if (certified(value, upper)) return tally.cheap++, done(mapping, value);
-    Problem left = p;
+    w.left = p;
     double bound;
-    if (!eliminate(left, value, pot, bound, clock)) return tally.fallback_limit++, out;
+    if (!steps.eliminate(w.left, value, pot, bound, clock)) return tally.fallback_limit++, out;
     upper = std::min(upper, std::max(value, bound));
     if (certified(value, upper)) return tally.cheap++, done(mapping, value);
 
-    Prover prover(left, value, limits, clock);
+    w.prover.reset(w.left, value, limits, clock);
     int how = 0;
-    if (prover.settle_by_bounds(how)) {
+    if (w.prover.settle_by_bounds(how)) {
         (how == 1 ? tally.assignment : tally.lagrangian)++;
         return done(mapping, value);
     }
-    std::vector<int> better;
     i64 found = 0;
     long nodes = 0;
-    int verdict = prover.branch(better, found, nodes);
+    int verdict = w.prover.branch(better, found, nodes);
     if (verdict == 0) return tally.branch_kept++, done(mapping, value);
-    if (verdict == 1 && value_of(p, x, better) == static_cast<double>(found))
+    if (verdict == 1 && steps.value_of(p, x, better) == static_cast<double>(found))
         return tally.branch_improved++, done(better, static_cast<double>(found));
     (verdict == -1 ? tally.fallback_limit : tally.fallback_other)++;
     return out;
