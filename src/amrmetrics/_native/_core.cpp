@@ -593,6 +593,7 @@ struct AlignBuffers {
     amr::Interner labels, test_vars, gold_vars;
     amr::IdGraph test, gold;
     std::vector<amr::Label> test_names, gold_names;
+    amr::Problem problem;
 };
 
 /// A new reference to the string of a label (its own object when it has one).
@@ -636,7 +637,7 @@ PyObject* align_triples(const amr::Triples& test, const amr::Triples& gold, bool
     if (!id_graph(test, labels, t, test_vars, buffers->test_names) || !id_graph(gold, labels, g, gold_vars, buffers->gold_names))
         Py_RETURN_NONE;
     if (std::min(t.concepts.size(), g.concepts.size()) >= 64) Py_RETURN_NONE;  // the decomposing solver's size
-    amr::Problem p;
+    amr::Problem& p = buffers->problem;
     if (!amr::build(t, g, product, p)) Py_RETURN_NONE;
     amr::Clock clock(timeout);
     amr::Outcome outcome = amr::solve(p, amr::Limits(), clock, tally);

@@ -23,9 +23,11 @@ struct IdGraph {
     std::vector<std::array<int, 3>> attributes, relations;
 };
 
-/// (triple, count) in order of first occurrence (collections.Counter).
-inline std::vector<std::pair<std::array<int, 3>, int>> counted(const std::vector<std::array<int, 3>>& triples) {
-    std::vector<std::pair<std::array<int, 3>, int>> out;
+using Counted = std::vector<std::pair<std::array<int, 3>, int>>;
+
+/// (triple, count) in order of first occurrence (collections.Counter), into ``out``.
+inline void counted(const std::vector<std::array<int, 3>>& triples, Counted& out) {
+    out.clear();
     if (triples.size() <= 32) {
         for (const auto& t : triples) {
             bool found = false;
@@ -37,7 +39,7 @@ inline std::vector<std::pair<std::array<int, 3>, int>> counted(const std::vector
                 }
             if (!found) out.emplace_back(t, 1);
         }
-        return out;
+        return;
     }
     struct Hash {
         size_t operator()(const std::array<int, 3>& t) const {
@@ -51,7 +53,6 @@ inline std::vector<std::pair<std::array<int, 3>, int>> counted(const std::vector
         if (fresh) out.emplace_back(t, 1);
         else out[it->second].second++;
     }
-    return out;
 }
 
 /// Sums of the amounts per key, keys increasing (integer amounts: the order of the sums does not matter).
@@ -65,15 +66,28 @@ inline void merge(std::vector<std::pair<i64, double>>& entries) {
     entries.resize(out);
 }
 
+/// The builder's working memory, kept from pair to pair (one per thread).
+struct BuildBuffers {
+    std::vector<std::pair<i64, double>> unary, quads;
+    std::vector<std::pair<int, int>> gold_by_concept;
+    std::vector<std::array<i64, 3>> gold_attrs;
+    std::vector<std::array<int, 4>> gold_by_label;
+    Counted test_counts, gold_counts;
+    std::vector<i64> keys;
+};
+
 /// False when the Python path must build the problem (too large for a dense table, or for all links).
 inline bool build(const IdGraph& test, const IdGraph& gold, bool product, Problem& p) {
     const int n1 = static_cast<int>(test.concepts.size()), n2 = static_cast<int>(gold.concepts.size());
     if (static_cast<i64>(n1) * n2 > DENSE_CELLS) return false;
     auto combine = [product](int k, int l) { return product ? static_cast<double>(k) * l : static_cast<double>(std::min(k, l)); };
     const i64 width = n2, square = static_cast<i64>(n1) * n2;
-    std::vector<std::pair<i64, double>> unary;  // (i * n2 + j, amount)
+    thread_local BuildBuffers b;
+    auto& unary = b.unary;  // (i * n2 + j, amount)
+    unary.clear();
 
-    std::vector<std::pair<int, int>> gold_by_concept;  // (concept, node), sorted
+    auto& gold_by_concept = b.gold_by_concept;  // (concept, node), sorted
+    gold_by_concept.clear();
     gold_by_concept.reserve(n2);
     for (int j = 0; j < n2; ++j) gold_by_concept.emplace_back(gold.concepts[j], j);
     std::sort(gold_by_concept.begin(), gold_by_concept.end());
@@ -83,10 +97,13 @@ inline bool build(const IdGraph& test, const IdGraph& gold, bool product, Proble
     }
 
     if (!test.attributes.empty() && !gold.attributes.empty()) {
-        std::vector<std::array<i64, 3>> gold_attrs;  // ((role, constant), node, count), sorted
-        for (const auto& [t, n] : counted(gold.attributes)) gold_attrs.push_back({(static_cast<i64>(t[1]) << 32) | static_cast<unsigned>(t[2]), t[0], n});
+        auto& gold_attrs = b.gold_attrs;  // ((role, constant), node, count), sorted
+        gold_attrs.clear();
+        counted(gold.attributes, b.gold_counts);
+        for (const auto& [t, n] : b.gold_counts) gold_attrs.push_back({(static_cast<i64>(t[1]) << 32) | static_cast<unsigned>(t[2]), t[0], n});
         std::sort(gold_attrs.begin(), gold_attrs.end());
-        for (const auto& [t, n] : counted(test.attributes)) {
+        counted(test.attributes, b.test_counts);
+        for (const auto& [t, n] : b.test_counts) {
             i64 label = (static_cast<i64>(t[1]) << 32) | static_cast<unsigned>(t[2]);
             auto at = std::lower_bound(gold_attrs.begin(), gold_attrs.end(), std::array<i64, 3>{label, -1, -1});
             for (; at != gold_attrs.end() && (*at)[0] == label; ++at)
@@ -94,12 +111,16 @@ inline bool build(const IdGraph& test, const IdGraph& gold, bool product, Proble
         }
     }
 
-    auto test_rels = counted(test.relations), gold_rels = counted(gold.relations);
+    const Counted &test_rels = b.test_counts, &gold_rels = b.gold_counts;
+    counted(test.relations, b.test_counts);
+    counted(gold.relations, b.gold_counts);
     if (static_cast<i64>(test_rels.size()) * static_cast<i64>(gold_rels.size()) > LINK_LIMIT) return false;
-    std::vector<std::array<int, 4>> gold_by_label;  // (role, source, target, count), sorted
+    auto& gold_by_label = b.gold_by_label;  // (role, source, target, count), sorted
+    gold_by_label.clear();
     for (const auto& [t, n] : gold_rels) gold_by_label.push_back({t[1], t[0], t[2], n});
     std::sort(gold_by_label.begin(), gold_by_label.end());
-    std::vector<std::pair<i64, double>> quads;  // ((i * n2 + j) * n1 * n2 + k * n2 + l, weight), i < k
+    auto& quads = b.quads;  // ((i * n2 + j) * n1 * n2 + k * n2 + l, weight), i < k
+    quads.clear();
     for (const auto& [t, n] : test_rels) {
         int i = t[0], k = t[2];
         auto at = std::lower_bound(gold_by_label.begin(), gold_by_label.end(), std::array<int, 4>{t[1], -1, -1, -1});
@@ -117,7 +138,8 @@ inline bool build(const IdGraph& test, const IdGraph& gold, bool product, Proble
     merge(quads);
 
     // candidates: node pairs with a positive unary weight or a link, sorted by (test, gold) node
-    std::vector<i64> keys;
+    auto& keys = b.keys;
+    keys.clear();
     keys.reserve(unary.size() + 2 * quads.size());
     for (const auto& [key, w] : unary)
         if (w > 0) keys.push_back(key);
@@ -127,7 +149,9 @@ inline bool build(const IdGraph& test, const IdGraph& gold, bool product, Proble
     }
     std::sort(keys.begin(), keys.end());
     keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
-    p = Problem();
+    for (auto* v : {&p.ci, &p.cj, &p.qa, &p.qb}) v->clear();  // (the caller may reuse p: capacity kept)
+    p.cu.clear();
+    p.qw.clear();
     p.n1 = n1, p.n2 = n2;
     p.ci.reserve(keys.size());
     size_t u = 0;
