@@ -7,6 +7,8 @@ root. For each N (interleaved, every tool as its own process so imports and read
 table gives wall and CPU seconds, peak memory, F and what is proven:
 
 * ``amrmetrics smatch``: the exact alignment (``--timeout`` seconds), certified or its bounds;
+  ``--timeout 0`` runs it without a work budget (where the compiled solver, if built, takes part:
+  it never runs under a budget), each run stopped after ``--limit`` seconds;
 * ``amrmetrics smatch:doc=sentence``: docSmatch's sentence-constrained score, exact;
 * smatch 1.0.4 (``-r 4``) and Smatch++ 1.8.0 (ILP, generic) where installed, each under
   ``--limit`` seconds and a ``--mem-gb`` address-space cap (a run past either is reported, not suffered).
@@ -27,6 +29,8 @@ from pathlib import Path
 
 from smatch_bench import ROOT, Outcome, run
 
+import amrmetrics
+from amrmetrics._native import describe
 from amrmetrics.read import read_graphs
 from amrmetrics.read.documents import join_file
 
@@ -37,12 +41,14 @@ def write_document(source: Path, n: int, out: Path) -> int:
     return len(read_graphs(out)[0].instances)
 
 
-def ours(test: Path, gold: Path, metric: str, timeout: float, mem_gb: float, work: Path) -> tuple[Outcome, str, str]:
-    """Our CLI on one pair: the outcome, F (x100) and what is proven (certified, or lower..upper matched)."""
+def ours(test: Path, gold: Path, metric: str, timeout: float, limit: float, mem_gb: float, work: Path) -> tuple[Outcome, str, str]:
+    """Our CLI on one pair: the outcome, F (x100) and what is proven (certified, or lower..upper matched).
+    ``timeout`` 0: no ``--timeout`` (no work budget), the run stopped after ``limit`` seconds."""
     pairs = work / "pairs.jsonl"
+    budget = ["--timeout", f"{timeout:g}"] if timeout > 0 else []
     cmd = [sys.executable, "-m", "amrmetrics", "score", str(test), str(gold), "--metric", metric,
-           "--timeout", f"{timeout:g}", "--format", "json", "--no-progress", "--per-pair", str(pairs)]
-    o = run(cmd, timeout + 600, mem_gb)
+           *budget, "--format", "json", "--no-progress", "--per-pair", str(pairs)]
+    o = run(cmd, timeout + 600 if timeout > 0 else limit, mem_gb)
     if o.status != "ok":
         return o, "", ""
     report = json.loads(o.stdout)["metrics"][0]
@@ -87,8 +93,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
     parser.add_argument("--sizes", default="10,25,50,100,200", help="sentences per document, comma-separated")
-    parser.add_argument("--timeout", type=float, default=300, help="amrmetrics --timeout (seconds per pair)")
-    parser.add_argument("--limit", type=float, default=150, help="seconds allowed per reference run")
+    parser.add_argument("--timeout", type=float, default=300, help="amrmetrics --timeout (seconds per pair; 0: none)")
+    parser.add_argument("--limit", type=float, default=150, help="seconds allowed per reference run (and per amrmetrics run with --timeout 0)")
     parser.add_argument("--mem-gb", type=float, default=8, help="address-space cap per run")
     parser.add_argument("--smatch-python", help="interpreter with smatch 1.0.4 (its smatch.py beside it)")
     parser.add_argument("--smatchpp-python", help="interpreter with smatchpp installed")
@@ -105,7 +111,7 @@ def main() -> None:
         nodes = write_document(lp / "candidates.amr", n, test)
         write_document(lp / "references.amr", n, gold)
         for metric in ("smatch", "smatch:doc=sentence"):
-            o, f, proof = ours(test, gold, metric, args.timeout, args.mem_gb, work)
+            o, f, proof = ours(test, gold, metric, args.timeout, args.limit, args.mem_gb, work)
             rows.append(row(n, nodes, f"amrmetrics {metric}", o, f, proof))
         if n <= args.skip_references_from:
             if has_smatch:
@@ -115,6 +121,8 @@ def main() -> None:
                 o, f = smatchpp(args.smatchpp_python, test, gold, args.limit, args.mem_gb)
                 rows.append(row(n, nodes, "Smatch++ 1.8.0 ILP", o, f, "ILP"))
         print(f"done: N={n}", file=sys.stderr)
+    budget = f"--timeout {args.timeout:g}" if args.timeout > 0 else f"no --timeout (no work budget), each run stopped after {args.limit:g} s"
+    print(f"amrmetrics {amrmetrics.__version__}, {describe()}; amrmetrics runs: {budget}\n")
     head = ("N", "test nodes", "tool", "wall s", "CPU s", "peak MB", "F", "proven")
     print("| " + " | ".join(head) + " |")
     print("|" + "---|" * len(head))

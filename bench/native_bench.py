@@ -2,7 +2,7 @@
 the pure-Python path (``AMRMETRICS_NATIVE=0``) and smatch 1.0.4 side by side, median of ``--repeats``.
 
     python bench/native_bench.py --reference-python /path/to/python-with-smatch-1.0.4 [--repeats 5]
-        [--matrix 2000] [--shared ../shared]
+        [--matrix 500,1000,2000] [--only matrix] [--shared ../shared]
 
 In process (CPU time of this process, every run cold as in bench/scorer_bench.py): Smatch batches
 (``Scorer.pairs``) on the 1,501 STS dev pairs, single-pair calls, the reward of 64 candidates against
@@ -10,8 +10,10 @@ one gold (``one_to_many``), and SemBLEU and rematch batches; smatch 1.0.4's ``ge
 the interpreter of ``--reference-python``, pinned to the same CPU. Whole processes (wall and CPU
 seconds, pinned to that CPU, after one uncounted warm-up run each, with bytecode caching on as in an
 installed package): ``amrmetrics score`` on the 400 Little Prince pairs against ``smatch.py -r 4``.
-``--matrix N``: the N x N Smatch matrix of STS dev graphs with ``--jobs 2`` (wall seconds, both cores;
-0 skips it).
+``--matrix N[,N...]``: the N x N Smatch matrix of STS dev graphs with ``--jobs 2`` for each N (wall and
+CPU seconds of the whole process and its workers, both cores, with the load average before and after;
+0 skips it). ``--only STAGE`` (repeatable: ``in-process``, ``little-prince``, ``matrix``) runs only
+those stages.
 """
 
 from __future__ import annotations
@@ -46,25 +48,47 @@ import amrmetrics._native as native
 from amrmetrics.read import read_graphs
 
 ROOT = Path(__file__).resolve().parents[1]
+STAGES = ("in-process", "little-prince", "matrix")
+PR_SET_CHILD_SUBREAPER = 36
 
 
 def median(values: list[float]) -> float:
     return statistics.median(values) if values else float("nan")
 
 
-def whole_process(cmd: list[str], cpu: int, env: dict[str, str] | None = None) -> tuple[float, float, str]:
-    """Wall and CPU seconds of one process, and its standard output (it inherits this process's pinning
-    to ``cpu``)."""
+def adopt_orphans() -> bool:
+    """Make this process the reaper of its orphaned descendants (Linux), so that the CPU time of worker
+    processes whose parent exits first (the fork server's) is counted; False where that is not possible."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def whole_process(cmd: list[str], env: dict[str, str] | None = None, descendants: bool = False) -> tuple[float, float, str]:
+    """Wall and CPU seconds of one process (with the children it waited for), and its standard output
+    (it inherits this process's CPU affinity). ``descendants``: also wait for every descendant left
+    behind and count its CPU time (with :func:`adopt_orphans` called first)."""
     with tempfile.TemporaryFile() as out:
         start = time.perf_counter()
         proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.DEVNULL, env=env)
         _, status, usage = os.wait4(proc.pid, 0)
+        cpu = usage.ru_utime + usage.ru_stime
         wall = time.perf_counter() - start
+        while descendants:
+            try:
+                _, _, usage = os.wait4(-1, 0)
+            except ChildProcessError:
+                break
+            cpu += usage.ru_utime + usage.ru_stime
         out.seek(0)
         text = out.read().decode("utf-8", "replace")
     if os.waitstatus_to_exitcode(status) != 0:
         raise RuntimeError(f"{cmd[:4]} failed")
-    return wall, usage.ru_utime + usage.ru_stime, text
+    return wall, cpu, text
 
 
 def in_process(args: argparse.Namespace, cpu: int) -> None:
@@ -137,7 +161,7 @@ def little_prince(args: argparse.Namespace, cpu: int) -> None:
         ):
             if name.startswith("smatch") and not smatch_py:
                 continue
-            wall, cpu_s, out = whole_process(cmd, cpu, env)
+            wall, cpu_s, out = whole_process(cmd, env)
             if round_:
                 runs.setdefault(name, []).append((wall, cpu_s))
             match = re.search(r"F-score: ([0-9.]+)", out) or re.search(r"│ smatch │[^│]*│[^│]*│ *([0-9.]+)", out)
@@ -153,24 +177,43 @@ def little_prince(args: argparse.Namespace, cpu: int) -> None:
     print()
 
 
+def load() -> str:
+    """The one-minute load average (the machine may be shared)."""
+    return f"{os.getloadavg()[0]:.2f}"
+
+
 def matrix(args: argparse.Namespace) -> None:
     sts = args.shared / "data/bamboo/sts/main"
-    with tempfile.TemporaryDirectory() as folder:
-        corpus = Path(folder, "corpus.amr")
-        from amrmetrics.read import split_blocks
+    from amrmetrics.read import split_blocks
 
-        blocks = []
-        for name in ("src.dev.amr", "tgt.dev.amr"):
-            with open(sts / name, encoding="utf-8") as handle:
-                blocks += [block.text for block in split_blocks(handle)]
-        corpus.write_text("\n\n".join(blocks[: args.matrix]) + "\n", encoding="utf-8")
-        cmd = [sys.executable, "-m", "amrmetrics", "matrix", str(corpus), "-m", "smatch", "--jobs", "2", "-o", str(Path(folder, "m.npy")), "--no-progress"]
-        start = time.perf_counter()
-        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
-        wall = time.perf_counter() - start
-    pairs = args.matrix * (args.matrix + 1) // 2
-    print(f"## Matrix: {args.matrix} x {args.matrix} Smatch of STS dev graphs, --jobs 2\n")
-    print(f"{pairs:,} alignments in {wall:.1f} s wall ({pairs / wall:,.0f} pairs/s)\n")
+    blocks = []
+    for name in ("src.dev.amr", "tgt.dev.amr"):
+        with open(sts / name, encoding="utf-8") as handle:
+            blocks += [block.text for block in split_blocks(handle)]
+    sizes = args.matrix
+    if max(sizes) > len(blocks):
+        raise SystemExit(f"--matrix: STS dev has {len(blocks)} graphs, not {max(sizes)}")
+    counted = "the process and its workers" if adopt_orphans() else "the main process only (its workers not counted)"
+    print("## Matrix: N x N Smatch of STS dev graphs, `amrmetrics matrix -m smatch --jobs 2`\n")
+    print(f"CPU s: {counted}.\n")
+    print("| N | alignments | wall s | CPU s | pairs/s (wall) | load before | load after |")
+    print("|---:|---:|---:|---:|---:|---:|---:|")
+    for n in sizes:
+        with tempfile.TemporaryDirectory() as folder:
+            corpus = Path(folder, "corpus.amr")
+            corpus.write_text("\n\n".join(blocks[:n]) + "\n", encoding="utf-8")
+            cmd = [sys.executable, "-m", "amrmetrics", "matrix", str(corpus), "-m", "smatch", "--jobs", "2", "-o", str(Path(folder, "m.npy")), "--no-progress"]
+            before = load()
+            wall, cpu_s, _ = whole_process(cmd, descendants=True)
+            after = load()
+        pairs = n * (n + 1) // 2
+        print(f"| {n:,} | {pairs:,} | {wall:.1f} | {cpu_s:.1f} | {pairs / wall:,.0f} | {before} | {after} |", flush=True)
+    print()
+
+
+def sizes(text: str) -> list[int]:
+    """``--matrix``: comma-separated graph counts, 0 for none."""
+    return [n for n in (int(x) for x in text.split(",")) if n > 0]
 
 
 def main() -> None:
@@ -178,14 +221,24 @@ def main() -> None:
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
     parser.add_argument("--reference-python", default=sys.executable, help="interpreter that has smatch 1.0.4")
     parser.add_argument("--repeats", type=int, default=5)
-    parser.add_argument("--matrix", type=int, default=0, help="graphs of the Smatch matrix (0: skip)")
+    parser.add_argument("--matrix", type=sizes, default=[], help="graphs of the Smatch matrix, comma-separated for several (0: skip)")
+    parser.add_argument("--only", action="append", choices=STAGES, help="run only this stage (repeatable; default: every stage)")
     args = parser.parse_args()
+    stages = args.only or STAGES
+    if "matrix" in stages and not args.matrix:
+        if args.only:
+            parser.error("--only matrix needs --matrix N")
+        stages = tuple(s for s in stages if s != "matrix")
     print(f"amrmetrics {amrmetrics.__version__}, {native.describe()}\n")
-    cpu = pin_to_one_cpu()
-    in_process(args, cpu)
-    little_prince(args, cpu)
-    if args.matrix:
-        os.sched_setaffinity(0, set(range(os.cpu_count() or 1)))
+    everywhere = os.sched_getaffinity(0)
+    if "in-process" in stages or "little-prince" in stages:
+        cpu = pin_to_one_cpu()
+        if "in-process" in stages:
+            in_process(args, cpu)
+        if "little-prince" in stages:
+            little_prince(args, cpu)
+        os.sched_setaffinity(0, everywhere)
+    if "matrix" in stages:
         matrix(args)
 
 
