@@ -54,6 +54,25 @@ def test_graded_weights_stay_on_the_python_path() -> None:
     assert sum(CORE.counters().values()) == 0
 
 
+def test_graded_problems_are_declined_before_indexing(monkeypatch) -> None:
+    """The compiled solver declines graded weights: such a problem is not indexed for it (the Python path
+    indexes it once, for itself), while an integer one still is."""
+    import amrmetrics.align.native as native_align
+
+    indexed = []
+    original = native_align.index_problem
+    monkeypatch.setattr(native_align, "index_problem", lambda p: indexed.append(p) or original(p))
+    graded = random_problem(np.random.default_rng(3), 6, 6, 20, fractional=True)
+    whole = random_problem(np.random.default_rng(3), 6, 6, 20)
+    with path(True):
+        assert native_align.solve_natively(graded) is None
+        assert indexed == []
+        native_align.solve_natively(whole)
+        assert indexed == [whole]
+        python, compiled = both(lambda: DecomposingSolver().solve(graded))
+    agree(graded, python, compiled)
+
+
 def test_the_compiled_solver_settles_most_problems() -> None:
     """Not vacuous: the problems of the tests above reach the compiled solver and most are settled there."""
     rng = np.random.default_rng(0)

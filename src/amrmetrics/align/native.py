@@ -19,6 +19,8 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from amrmetrics import _native
 from amrmetrics.align.indexed import index_problem
 from amrmetrics.align.problem import AlignmentProblem
@@ -43,6 +45,8 @@ def solve_natively(problem: AlignmentProblem, budget: Budget | None = None) -> A
     core = _native.CORE
     if core is None or (budget is not None and budget.limited) or problem.ceiling is not None or len(problem.weights) > MAX_LINKS:
         return None
+    if _graded(problem):
+        return None
     began = time.perf_counter()
     ip = index_problem(problem)
     if not ip.integral or ip.size > MAX_CANDIDATES:
@@ -55,6 +59,14 @@ def solve_natively(problem: AlignmentProblem, budget: Budget | None = None) -> A
         return None
     mapping, value, upper, status = found
     return Alignment(mapping, value, upper, status, time.perf_counter() - began)
+
+
+def _graded(problem: AlignmentProblem) -> bool:
+    """True when a weight is not an integer (S2match's concepts): the compiled solver declines the problem,
+    so it is not indexed for it (the Python path indexes it once, for itself). A negative or NaN weight
+    counts as graded here; the Python path then refuses it."""
+    unary = problem.unary if isinstance(problem.unary, np.ndarray) else problem.unary.data
+    return bool(np.any(unary % 1) or np.any(problem.weights % 1))
 
 
 def is_exact_solver(solver: object) -> bool:
