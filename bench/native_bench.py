@@ -39,7 +39,7 @@ from scorer_bench import (
     perturbed,
     pin_to_one_cpu,
     rate,
-    reference_rate,
+    rounds_beside_reference,
     sts_dev,
 )
 
@@ -104,28 +104,22 @@ def in_process(args: argparse.Namespace, cpu: int) -> None:
     scorers = {spec: amrmetrics.Scorer(spec) for spec in ("smatch", "sembleu", "rematch")}
     for scorer in scorers.values():
         scorer.pairs(tests[:200], golds[:200])
-    has_smatch = subprocess.run([args.reference_python, "-c", "import smatch"], capture_output=True, check=False).returncode == 0
     found: dict[tuple[str, str], list[list[float]]] = {}
-    references: list[float] = []
-    with tempfile.TemporaryDirectory() as folder:
-        data = Path(folder, "pairs.json")
-        import json
 
-        data.write_text(json.dumps(list(zip(tests, golds))), encoding="utf-8")
-        for _ in range(args.repeats):
-            if has_smatch:
-                references.append(reference_rate(args.reference_python, data, cpu))
-            for path, core in paths.items():
-                native.CORE = core
-                try:
-                    for spec, scorer in scorers.items():
-                        row = [rate(n, partial(scorer.pairs, tests, golds))[0]]
-                        if spec == "smatch":
-                            row.append(rate(n, partial(map_pairs, scorer, zip(tests, golds)))[0])
-                            row.append(1000 / rate(len(rewards), partial(map_pairs, scorer.one_to_many, [(c, g) for g, c in rewards]))[0])
-                        found.setdefault((spec, path), []).append(row)
-                finally:
-                    native.CORE = compiled_core
+    def one_round() -> None:
+        for path, core in paths.items():
+            native.CORE = core
+            try:
+                for spec, scorer in scorers.items():
+                    row = [rate(n, partial(scorer.pairs, tests, golds))[0]]
+                    if spec == "smatch":
+                        row.append(rate(n, partial(map_pairs, scorer, zip(tests, golds)))[0])
+                        row.append(1000 / rate(len(rewards), partial(map_pairs, scorer.one_to_many, [(c, g) for g, c in rewards]))[0])
+                    found.setdefault((spec, path), []).append(row)
+            finally:
+                native.CORE = compiled_core
+
+    references = rounds_beside_reference(args.reference_python, tests, golds, cpu, args.repeats, one_round)
     reference = median(references)
     print(f"## In process: {n} STS dev pairs as PENMAN strings, CPU {cpu}, median of {args.repeats} rounds\n")
     print("| metric | path | batch pairs/s | batch vs smatch 1.0.4 | single-pair calls pairs/s | single / batch cost | reward: 64 candidates (ms) |")

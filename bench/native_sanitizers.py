@@ -85,6 +85,7 @@ stage(f"reading and standardizing {len(texts):,} shared, example and test graphs
 graphs = [read_and_standardize(text, "shared, example and test graphs") for text in texts]
 stage("aligning the golden pairs (3 presets)")
 from conftest import GOLDEN_DATASETS
+from fuzz.reader_cases import damage
 from amrmetrics.read import read_graphs
 for name, (t, g) in GOLDEN_DATASETS.items():
     pairs = list(zip(read_graphs(shared / "data" / t), read_graphs(shared / "data" / g)))
@@ -105,26 +106,13 @@ rng = random.Random(seed)
 STRUCTURAL = '()/:"~\\ \t\n#'
 ODD = ["\u4e2d", "\u05e9", "e\u0301", "\U0001f600", "\x00", "\u00a0", "\u2028", "\x0c", "\ufeff", "\r", "\x7f", "\x1c"]
 
-def damage(text):
-    chars = list(text)
-    for _ in range(rng.randint(1, 6)):
-        at = rng.randrange(len(chars) + 1)
-        action = rng.random()
-        if action < 0.45:
-            chars.insert(at, rng.choice(STRUCTURAL + "".join(ODD)))
-        elif action < 0.75 and chars:
-            del chars[min(at, len(chars) - 1)]
-        elif chars:
-            chars.insert(at, chars[min(at, len(chars) - 1)])
-    return "".join(chars)
-
 stage(f"{fuzz:,} fuzzed texts")
 regular = [t for t in texts if core.parse_regular(t) is not None]
 fuzzed, fuzzed_texts = [], []
 for k in range(fuzz):
     kind = k % 10
     if kind < 7:
-        text = damage(rng.choice(regular))
+        text = damage(rng.choice(regular), rng, 6, STRUCTURAL + "".join(ODD))
     elif kind == 7:
         text = "".join(rng.choice(STRUCTURAL + "abxyz-019" + "".join(ODD)) for _ in range(rng.randint(0, 200)))
     elif kind == 8:

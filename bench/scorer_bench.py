@@ -128,6 +128,21 @@ def reference_rate(python: str, data: Path, cpu: int) -> float:
     return float(done.stdout)
 
 
+def rounds_beside_reference(python: str, tests: list[str], golds: list[str], cpu: int, repeats: int, one_round: Callable[[], None]) -> list[float]:
+    """Run ``one_round`` ``repeats`` times, each right after timing smatch 1.0.4 (in ``python``, when it has
+    smatch) on the same pairs and CPU; smatch 1.0.4's rates, one per round (none without it)."""
+    has_smatch = subprocess.run([python, "-c", "import smatch"], capture_output=True, check=False).returncode == 0
+    references: list[float] = []
+    with tempfile.TemporaryDirectory() as folder:
+        data = Path(folder, "pairs.json")
+        data.write_text(json.dumps(list(zip(tests, golds))), encoding="utf-8")
+        for _ in range(repeats):
+            if has_smatch:
+                references.append(reference_rate(python, data, cpu))
+            one_round()
+    return references
+
+
 def perturbed(gold: str, vocabulary: list[str], rng: random.Random) -> str:
     """The gold graph with each concept replaced with probability 0.1 and each :ARGn role with 0.1."""
     graph = penman.decode(gold)
@@ -157,28 +172,25 @@ def main() -> None:
     rewards = [(gold, [perturbed(gold, vocabulary, rng) for _ in range(CANDIDATES)]) for gold in golds[:50]]
     test_graphs, gold_graphs = read_graphs(sts / "src.dev.amr"), read_graphs(sts / "tgt.dev.amr")
 
-    has_smatch = subprocess.run([args.reference_python, "-c", "import smatch"], capture_output=True, check=False).returncode == 0
     scorers = {spec: amrmetrics.Scorer(spec) for spec in args.metrics.split(",")}
     for scorer in scorers.values():
         scorer.pairs(tests[:200], golds[:200])  # warm-up
-    references: list[float] = []
     rounds: dict[str, list[list[float]]] = {spec: [] for spec in scorers}
-    with tempfile.TemporaryDirectory() as folder:
-        data = Path(folder, "pairs.json")
-        data.write_text(json.dumps(list(zip(tests, golds))), encoding="utf-8")
-        for _ in range(args.repeats):
-            if has_smatch:
-                references.append(reference_rate(args.reference_python, data, cpu))
-            for spec, scorer in scorers.items():
-                batch, collector = rate(n, partial(scorer.pairs, tests, golds))
-                found = [
-                    batch,
-                    collector,
-                    rate(n, partial(map_pairs, scorer, zip(tests, golds)))[0],
-                    rate(n, partial(scorer.pairs, test_graphs, gold_graphs))[0],
-                    rate(len(rewards), partial(map_pairs, scorer.one_to_many, [(c, g) for g, c in rewards]))[0],
-                ]
-                rounds[spec].append(found)
+
+    def one_round() -> None:
+        for spec, scorer in scorers.items():
+            batch, collector = rate(n, partial(scorer.pairs, tests, golds))
+            found = [
+                batch,
+                collector,
+                rate(n, partial(map_pairs, scorer, zip(tests, golds)))[0],
+                rate(n, partial(scorer.pairs, test_graphs, gold_graphs))[0],
+                rate(len(rewards), partial(map_pairs, scorer.one_to_many, [(c, g) for g, c in rewards]))[0],
+            ]
+            rounds[spec].append(found)
+
+    references = rounds_beside_reference(args.reference_python, tests, golds, cpu, args.repeats, one_round)
+    has_smatch = bool(references)
     reference = statistics.median(references) if references else 0.0
     medians = {spec: [statistics.median(column) for column in zip(*found)] for spec, found in rounds.items()}
     rows = [(spec, batch, collector, single, graphs, 1000 / calls) for spec, (batch, collector, single, graphs, calls) in medians.items()]

@@ -14,6 +14,7 @@ errors, and no pair is ever scored against another graph's partner.
 
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -43,6 +44,24 @@ ODD = ["\u4e2d\u6587", "\u05e9\u05dc\u05d5\u05dd", "e\u0301", "\U0001f600", "\x0
 """CJK, right-to-left text, a combining mark, an emoji, NUL, a no-break space, line breaks that
 only penman (not a text-mode file) splits at, a byte-order mark, a carriage return, and an
 undecodable byte (written as the byte 0xE9)."""
+
+
+def damage(text: str, rng: random.Random, most: int = 3, chars: str = STRUCTURAL + "".join(ODD)) -> str:
+    """The text with 1 to ``most`` of ``chars`` inserted, characters deleted or duplicated, at random places
+    (the compiled reader's comparisons and the sanitizer script's fuzzed corpus)."""
+    out = list(text)
+    for _ in range(rng.randint(1, most)):
+        at = rng.randrange(len(out) + 1)
+        action = rng.random()
+        if action < 0.4:
+            out.insert(at, rng.choice(chars))
+        elif action < 0.7 and out:
+            del out[min(at, len(out) - 1)]
+        elif out:
+            out.insert(at, out[min(at, len(out) - 1)])
+    return "".join(out)
+
+
 PLAIN_HEADERS = ["# ::snt a sentence (with parentheses)\n", "# a plain comment\n"]
 JAMR = "# ::tok a b\n# ::node\t0\tx\t0-1\n# ::node\t0.0\ty\t1-2\n# ::root\t0\tx\n# ::edge\tx\tARG0\ty\t0\t0.0\n"
 REPEATED = "# ::snt first\n# ::snt second\n# ::date 2020 ::snt third\n"

@@ -7,11 +7,11 @@ import random
 
 import pytest
 from conftest import EXAMPLES, GOLDEN_DATASETS, requires_shared, shared
-from fuzz.reader_cases import ODD, STRUCTURAL
+from fuzz.reader_cases import ODD, STRUCTURAL, damage
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from native.native_helpers import CORE, CORPUS_PRESETS, compares_paths, examples, path, sample
-from native.test_native_reading import TRICKY, damage
+from native.test_native_reading import TRICKY
 from strategies import graph_texts
 
 import amrmetrics

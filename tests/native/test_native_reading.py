@@ -9,7 +9,7 @@ import random
 
 import pytest
 from conftest import DATA, EXAMPLES, SHARED, requires_shared
-from fuzz.reader_cases import ODD, STRUCTURAL
+from fuzz.reader_cases import ODD, STRUCTURAL, damage
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from native.native_helpers import CORE, CORPUS_PRESETS, FULL, compares_paths, examples, path, sample
@@ -76,21 +76,6 @@ def python_parse(text: str) -> tuple | None:
 def assert_reads_alike(text: str) -> None:
     compiled = CORE.parse_regular(text)
     assert compiled is None or fields(compiled) == python_parse(text), text
-
-
-def damage(text: str, rng: random.Random) -> str:
-    """The text with a few structural or odd characters inserted, deleted or duplicated."""
-    chars = list(text)
-    for _ in range(rng.randint(1, 3)):
-        at = rng.randrange(len(chars) + 1)
-        action = rng.random()
-        if action < 0.4:
-            chars.insert(at, rng.choice(STRUCTURAL + "".join(ODD)))
-        elif action < 0.7 and chars:
-            del chars[min(at, len(chars) - 1)]
-        elif chars:
-            chars.insert(at, chars[min(at, len(chars) - 1)])
-    return "".join(chars)
 
 
 def shared_blocks() -> list[str]:
