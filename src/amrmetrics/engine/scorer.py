@@ -41,6 +41,7 @@ class WarmScorer:
         self.options = options
         self._owner = threading.get_ident()
         self._local = threading.local()
+        self._text_scorer = self.metrics[0].text_scorer() if len(self.metrics) == 1 else None
         self.pair(*WARM_UP)
 
     def _own(self) -> list[Metric]:
@@ -75,7 +76,7 @@ class WarmScorer:
         metrics = self._own()
         keys = [candidate if isinstance(candidate, str) else id(candidate) for candidate in candidates]
         values = dict(zip(keys, candidates))
-        scored = self._fused(metrics, values, gold)
+        scored = self._fused(values, gold)
         left = {key: value for key, value in values.items() if key not in scored}
         if left or not scored:  # (no candidate: the gold is still read, and refused if malformed)
             reference = self._graph(gold)
@@ -85,11 +86,11 @@ class WarmScorer:
             scored.update((key, _score(metrics, test, reference, gold_prepared)) for key, test in distinct.items())
         return [scored[key] for key in keys]
 
-    @staticmethod
-    def _fused(metrics: Sequence[Metric], values: dict[Hashable, GraphLike], gold: GraphLike) -> dict[Hashable, tuple[PairResult, ...]]:
-        """The results of the string candidates the one metric's fused path scores against a string ``gold``."""
-        fused = metrics[0].text_scorer() if len(metrics) == 1 and type(gold) is str else None
-        if fused is None:
+    def _fused(self, values: dict[Hashable, GraphLike], gold: GraphLike) -> dict[Hashable, tuple[PairResult, ...]]:
+        """The results of the string candidates the one metric's fused path (asked for once, when the scorer
+        was built; it needs no metric object, so threads share it) scores against a string ``gold``."""
+        fused = self._text_scorer
+        if fused is None or type(gold) is not str:
             return {}
         scored = {}
         for key, value in values.items():
