@@ -178,8 +178,7 @@ def _pair_scores(metric: Metric, results: Sequence[PairResult], spec: str | None
     that recurs (a candidate given twice to ``one_to_many``) gives one (frozen) score object."""
     if not results:
         return []
-    first = {id(r): k for k, r in reversed(list(enumerate(results)))}
-    distinct = [results[k] for k in sorted(first.values())]
+    distinct = list({id(r): r for r in results}.values())  # in order of first appearance
     stats = np.array([r.stats for r in distinct], dtype=np.float64)
     scores = metric.scores(stats[0] if len(distinct) == 1 else stats)
     columns = {name: np.asarray(values).reshape(-1).tolist() for name, values in scores.items()}
