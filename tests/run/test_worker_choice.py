@@ -19,7 +19,7 @@ from typing import ClassVar
 import numpy as np
 import pytest
 from conftest import EXAMPLES, ROOT
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 import amrmetrics.engine.executors as executors
@@ -94,6 +94,7 @@ def test_the_rule_uses_all_it_may_or_one_and_only_when_that_pays(cap, units, per
 
 
 @given(cap=st.integers(2, 64), per_unit=st.floats(1e-6, 10.0), seconds=st.floats(0.0, 100.0), per_task=st.integers(1, 512))
+@example(cap=3, per_unit=0.5, seconds=1.0, per_task=1)  # 1 / (0.5 * (1 - 1/3)) rounds to 2.9999999999999996
 def test_reading_enough_ahead_is_enough_to_decide(cap, per_unit, seconds, per_task):
     assert choose(cap, enough(cap, per_unit, seconds, per_task), per_unit, seconds, per_task) == cap
 
@@ -182,3 +183,9 @@ def test_the_command_line_says_what_jobs_does_and_what_it_chose(monkeypatch):
     assert json.loads(two.stdout) == json.loads(one.stdout)
     assert one.stderr == ""
     assert two.stderr.startswith("amrmetrics: --jobs 2: this process alone (")
+
+
+def test_a_probe_too_quick_to_measure_still_reads_a_bounded_way_ahead():
+    ahead = enough(2, 0.0, 1.0, 1)
+    assert 1 < ahead < 10**10
+    assert choose(2, ahead, 1e-9, 1.0, 1) == 2

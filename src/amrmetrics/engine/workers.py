@@ -85,13 +85,23 @@ def task_size(seconds_per_unit: float, largest: int) -> int:
     return max(1, min(largest, round(TASK_SECONDS / seconds_per_unit)))
 
 
+def _pays(units: int, seconds_per_unit: float, seconds: float, workers: int) -> bool:
+    """Whether ``workers`` save more than their start-up ``seconds`` on ``units`` of work (the one
+    comparison both :func:`choose` and :func:`enough` make, so their float roundings agree)."""
+    work = units * seconds_per_unit
+    return work - work / workers > seconds
+
+
 def enough(cap: int, seconds_per_unit: float, seconds: float, per_task: int) -> int:
     """How many units left make ``cap`` workers worth their start-up (and give each a task):
     reading that many ahead is all the decision needs."""
     if cap <= 1:
         return 1
-    paying = math.floor(seconds / (max(seconds_per_unit, 1e-9) * (1 - 1 / cap))) + 1
-    return max(paying, (cap - 1) * per_task + 1)
+    per_unit = max(seconds_per_unit, 1e-9)  # a probe too quick to measure still reads a bounded way ahead
+    units = max(math.floor(seconds / (per_unit * (1 - 1 / cap))) + 1, (cap - 1) * per_task + 1)
+    while not _pays(units, per_unit, seconds, cap):  # the estimate's rounding fell short
+        units += 1
+    return units
 
 
 def choose(cap: int, units: int, seconds_per_unit: float, seconds: float, per_task: int) -> int:
@@ -100,8 +110,7 @@ def choose(cap: int, units: int, seconds_per_unit: float, seconds: float, per_ta
     workers = min(cap, math.ceil(units / max(per_task, 1)))
     if workers <= 1:
         return 1
-    work = units * seconds_per_unit
-    return workers if work - work / workers > seconds else 1
+    return workers if _pays(units, seconds_per_unit, seconds, workers) else 1
 
 
 @dataclass(frozen=True)
