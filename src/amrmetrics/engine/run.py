@@ -15,7 +15,7 @@ from array import array
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
@@ -47,9 +47,9 @@ class MetricError(AmrMetricsError, RuntimeError):
     """A metric failed on a pair; names the pair and the metric."""
 
 
-@dataclass(frozen=True)
-class PairRecord:
-    """Everything kept about one scored pair: where it came from and each metric's result."""
+class PairRecord(NamedTuple):
+    """Everything kept about one scored pair: where it came from and each metric's result (a named
+    tuple: one is made per pair, and a frozen dataclass costs three times as much to build)."""
 
     index: int
     test_number: int
@@ -82,14 +82,16 @@ class CorpusRun:
     """What reading the input found before scoring, when it reports anything (UMR input: a
     :class:`~amrmetrics.read.umr_corpus.UmrReading`)."""
     _stats: list[array] = field(default_factory=list, init=False, repr=False)
+    _widths: list[int] = field(default_factory=list, init=False, repr=False)
 
     def add(self, record: PairRecord) -> None:
         """Count one scored pair and keep its statistics (and the record itself when kept)."""
         if not self._stats:
             self._stats = [array("d") for _ in self.metrics]
-        for metric, result, column in zip(self.metrics, record.results, self._stats):
-            if len(result.stats) != len(metric.stat_names):
-                raise ValueError(f"{metric.spec()} gave {len(result.stats)} statistics for {len(metric.stat_names)} names")
+            self._widths = [len(metric.stat_names) for metric in self.metrics]
+        for metric, result, column, width in zip(self.metrics, record.results, self._stats, self._widths):
+            if len(result.stats) != width:
+                raise ValueError(f"{metric.spec()} gave {len(result.stats)} statistics for {width} names")
             column.extend(result.stats)
         self.pairs += 1
         self.zeroed += bool(record.zeroed)

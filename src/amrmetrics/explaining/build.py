@@ -56,7 +56,7 @@ def plain_run(run: CorpusRun) -> CorpusRun:
     metrics = [m.inner if isinstance(m, Explained) else _unwrapped(m) for m in run.metrics]  # type: ignore[misc]
     plain = CorpusRun(metrics, errors=run.errors, on_error=run.on_error, skipped=run.skipped)
     for record in run.records:
-        plain.add(replace(record, results=tuple(_plain_result(x) for x in record.results)))
+        plain.add(record._replace(results=tuple(_plain_result(x) for x in record.results)))
     return plain
 
 
