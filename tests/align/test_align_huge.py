@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 import amrmetrics.align.problem as problem_module
 from amrmetrics.align import ExactSolver, build_problem
+from amrmetrics.align.problem import ConceptWeights
 from amrmetrics.align.decompose import DecomposingSolver
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.registry import METRICS, metric_class
@@ -296,3 +297,53 @@ def renamed_names(test: Graph, gold: Graph) -> list[tuple[str, str]]:
     for (v, _, _), (v2, _, _) in zip(test.attributes, gold.attributes):
         mapping[v] = v2
     return [(mapping[v], c) for v, c in test.instances]
+
+
+def _graded(test: Graph, gold: Graph, rng: np.random.Generator) -> ConceptWeights:
+    """Random similarities in (0, 1] between the pair's distinct concepts (equal concepts earn 1)."""
+    left = tuple(dict.fromkeys(c for _, c in test.instances))
+    right = tuple(dict.fromkeys(c for _, c in gold.instances))
+    a, b, value = [], [], []
+    for i, x in enumerate(left):
+        for j, y in enumerate(right):
+            if x == y or rng.random() < 0.5:
+                a.append(i)
+                b.append(j)
+                value.append(1.0 if x == y else float(rng.uniform(0.05, 1.0)))
+    return ConceptWeights(left, right, np.array(a, dtype=np.int64), np.array(b, dtype=np.int64), np.array(value))
+
+
+@settings(max_examples=60, deadline=None)
+@given(pairs_of_graphs, st.sampled_from(["min", "product"]))
+def test_with_graded_concepts_and_extra_weights_the_builders_agree(drawn: tuple[int, ...], duplicates: str) -> None:
+    """S2match's problem (graded concepts; under compat an extra weight for the two tops): the plain-Python
+    builder gives, bit for bit, the array builder's problem."""
+    seed, n1, n2, concepts, labels = drawn
+    rng = np.random.default_rng(seed)
+    test = random_graph(rng, n1, concepts, labels, extra=0.5, duplicates=0.3)
+    gold = random_graph(rng, n2, concepts, labels, extra=0.5, duplicates=0.3)
+    weights = _graded(test, gold, rng)
+    extra = [(int(rng.integers(n1)), int(rng.integers(n2)), float(rng.uniform(0, 1))) for _ in range(int(rng.integers(0, 3)))]
+    small = build_problem(test, gold, duplicates=duplicates, concepts=weights, extra=extra)
+    saved = problem_module.SMALL_BUILD
+    try:
+        problem_module.SMALL_BUILD = -1
+        arrays = build_problem(test, gold, duplicates=duplicates, concepts=weights, extra=extra)
+    finally:
+        problem_module.SMALL_BUILD = saved
+    assert np.array_equal(_dense(arrays.unary), _dense(small.unary)) and _links(arrays) == _links(small)
+
+
+def test_a_small_pair_with_extra_weights_is_built_in_plain_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    """S2match under compat adds the tops' weight as ``extra``: a sentence pair still takes the plain-Python
+    builder (the array builder's fixed costs doubled S2match's scoring time when it did not)."""
+    rng = np.random.default_rng(7)
+    test, gold = random_graph(rng, 6, 3, 2), random_graph(rng, 5, 3, 2)
+    expected = build_problem(test, gold, concepts=_graded(test, gold, np.random.default_rng(1)), extra=[(0, 0, 0.5)])
+
+    def refused(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the array builder was used for a sentence pair")
+
+    monkeypatch.setattr(problem_module, "_Builder", refused)
+    again = build_problem(test, gold, concepts=_graded(test, gold, np.random.default_rng(1)), extra=[(0, 0, 0.5)])
+    assert np.array_equal(_dense(again.unary), _dense(expected.unary)) and _links(again) == _links(expected)

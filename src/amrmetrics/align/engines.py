@@ -154,6 +154,7 @@ class HighsEngine:
         self._highspy = highspy
         self._highs = _quiet_highs(highspy)
         self._loaded: Formulation | None = None
+        self._limits: tuple[float, int] | None = None
 
     def _set_limits(self, f: Formulation, budget: Budget) -> None:
         """The iterations ``budget`` pays for, and its seconds left: HiGHS compares ``time_limit``
@@ -161,8 +162,11 @@ class HighsEngine:
         """
         h = self._highs
         seconds = budget.seconds_left()
-        h.setOptionValue("time_limit", h.getRunTime() + seconds if math.isfinite(seconds) else self._highspy.kHighsInf)
-        h.setOptionValue("simplex_iteration_limit", iteration_limit(f, budget))
+        limits = (h.getRunTime() + seconds if math.isfinite(seconds) else self._highspy.kHighsInf, iteration_limit(f, budget))
+        if limits != self._limits:  # an unlimited budget sets them once (each option set costs a HiGHS call)
+            h.setOptionValue("time_limit", limits[0])
+            h.setOptionValue("simplex_iteration_limit", limits[1])
+            self._limits = limits
 
     def _load(self, f: Formulation, budget: Budget) -> None:
         h = self._highs
@@ -239,7 +243,8 @@ class HighsEngine:
         self._set_limits(f, budget)
         h.run()
         status = h.getModelStatus()
-        budget.spend(h.getInfo().simplex_iteration_count * iteration_units(f))
+        if budget.limited:  # the iterations are counted only where a limit can use the count
+            budget.spend(h.getInfo().simplex_iteration_count * iteration_units(f))
         if fixings:
             h.changeColsBounds(len(columns), columns, np.zeros(len(columns)), np.ones(len(columns)))
         statuses = self._highspy.HighsModelStatus

@@ -125,12 +125,6 @@ class ConceptWeights(NamedTuple):
         hit = (self.a == self.test.index(test)) & (self.b == self.gold.index(gold))
         return float(self.value[hit].sum())
 
-    def dense(self) -> np.ndarray:
-        """The ``(len(test), len(gold))`` table (small pairs only)."""
-        table = np.zeros((len(self.test), len(self.gold)))
-        table[self.a, self.b] = self.value
-        return table
-
 
 @dataclass(frozen=True, eq=False)
 class AlignmentProblem:
@@ -197,8 +191,8 @@ def build_problem(
     at most :data:`BUILD_SHARE` of what is left: a whole problem that costs more is restricted, to
     what that share pays for.
     """
-    if allowed is None and not extra and _small(test, gold):
-        problem = _build_small(test, gold, duplicates, concepts)
+    if allowed is None and _small(test, gold):
+        problem = _build_small(test, gold, duplicates, concepts, extra)
     else:
         problem = _Builder(test, gold, duplicates, concepts, allowed, extra, budget).build()
     if budget is not None:
@@ -221,8 +215,11 @@ def _small(test: Graph, gold: Graph) -> bool:
     ) <= min(SMALL_BUILD, CANDIDATE_LIMIT, LINK_LIMIT)
 
 
-def _build_small(test: Graph, gold: Graph, duplicates: Duplicates, concepts: ConceptWeights | None) -> AlignmentProblem:
-    """The whole problem of a small pair, built in plain Python (every triple pair at most :data:`SMALL_BUILD`)."""
+def _build_small(
+    test: Graph, gold: Graph, duplicates: Duplicates, concepts: ConceptWeights | None, extra: Sequence[tuple[int, int, float]] = ()
+) -> AlignmentProblem:
+    """The whole problem of a small pair, built in plain Python (every triple pair at most :data:`SMALL_BUILD`);
+    the unary amounts are added in the array builder's order (concepts, attributes and self-loops, ``extra``)."""
     combine = _COMBINE[duplicates]
     test_index = {v: i for i, (v, _) in enumerate(test.instances)}
     gold_index = {v: j for j, (v, _) in enumerate(gold.instances)}
@@ -234,7 +231,8 @@ def _build_small(test: Graph, gold: Graph, duplicates: Duplicates, concepts: Con
     amounts: list[float] = []
     base = None
     if concepts is not None:  # graded: the table of the pair's concepts, spread over its nodes
-        table = np.pad(concepts.dense(), ((0, 1), (0, 1)))  # -1 (an unknown concept) reads the padding 0
+        table = np.zeros((len(concepts.test) + 1, len(concepts.gold) + 1))  # -1 (an unknown concept) reads the last 0
+        table[concepts.a, concepts.b] = concepts.value
         a = {c: i for i, c in enumerate(concepts.test)}
         b = {c: j for j, c in enumerate(concepts.gold)}
         base = table[np.array([a.get(c, -1) for _, c in test.instances], dtype=np.int64)[:, None],
@@ -271,6 +269,10 @@ def _build_small(test: Graph, gold: Graph, duplicates: Duplicates, concepts: Con
                     rows.append(test_index[s])
                     cols.append(j)
                     amounts.append(combine(n, n2_))
+    for i, j, weight in extra:
+        rows.append(int(i))
+        cols.append(int(j))
+        amounts.append(float(weight))
 
     quads: dict[tuple[int, int, int, int], int] = {}
     for (s, r, t), n in test_rels.items():

@@ -194,6 +194,10 @@ class ConceptSimilarity:
     def entries(self, left: Sequence[str], right: Sequence[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The positive entries ``(row, column, similarity)`` of ``matrix(left, right)``, computed
         :data:`BLOCK_CELLS` cells at a time, so two long lists never make a full table."""
+        if left and right and len(left) * len(right) <= BLOCK_CELLS:  # one block (a sentence pair): no joining
+            block = self.matrix(left, right)
+            r, c = np.nonzero(block)
+            return r.astype(np.int64), c.astype(np.int64), block[r, c]
         rows, cols, values = [np.zeros(0, dtype=np.int64)], [np.zeros(0, dtype=np.int64)], [np.zeros(0)]
         if left and right:
             step = max(1, BLOCK_CELLS // len(right))
