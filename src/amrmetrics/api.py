@@ -181,17 +181,13 @@ def _pair_scores(metric: Metric, results: Sequence[PairResult], spec: str | None
     distinct = list({id(r): r for r in results}.values())  # in order of first appearance
     stats = np.array([r.stats for r in distinct], dtype=np.float64)
     scores = metric.scores(stats[0] if len(distinct) == 1 else stats)
-    columns = {name: np.asarray(values).reshape(-1).tolist() for name, values in scores.items()}
+    names = tuple(scores)
+    rows = zip(*(np.asarray(values).reshape(-1).tolist() for values in scores.values()))  # one tuple per pair
     spec = metric.spec() if spec is None else spec
     stat_names = metric.stat_names
     made = {
-        id(result): PairScore(
-            spec,
-            {name: values[i] for name, values in columns.items()},
-            dict(zip(stat_names, map(float, result.stats))),
-            result.details,
-        )
-        for i, result in enumerate(distinct)
+        id(result): PairScore(spec, dict(zip(names, row)), dict(zip(stat_names, map(float, result.stats))), result.details)
+        for result, row in zip(distinct, rows)
     }
     return [made[id(r)] for r in results]
 
