@@ -41,7 +41,7 @@ from amrmetrics.engine.run import score_pair
 from amrmetrics.engine.scorer import WarmScorer
 from amrmetrics.engine.sources import CorpusLike, GraphLike, to_graph
 from amrmetrics.metrics.base import Metric, PairResult
-from amrmetrics.metrics.registry import build_metric, parameter_names, parse_metrics
+from amrmetrics.metrics.registry import MetricSpecError, build_metric, parameter_names, parse_metrics
 from amrmetrics.read import OnError
 from amrmetrics.stats.aggregate import MetricReport
 from amrmetrics.stats.bootstrap import DEFAULT_RESAMPLES
@@ -165,6 +165,8 @@ def _metrics(
     for item in items:
         built = [item] if isinstance(item, Metric) else parse_metrics(item, options)
         takes += [] if isinstance(item, Metric) else built
+        if not built:  # a blank spec (an empty list is explicit: it scores nothing)
+            raise MetricSpecError(f"{caller}(): {item!r} names no metric (e.g. metrics=\"smatch,sembleu\")")
         out.extend(built)
     _check_options(caller, options, {*keywords, "cache"}, takes, corpus_only)
     if not options.get("cache", True):
