@@ -26,9 +26,9 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from amrmetrics import _native
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import Metric, PairResult, jaccard
+from amrmetrics.metrics.native import core_active, rematch_texts_natively
 from amrmetrics.read.recent import PreparedGraphs
 from amrmetrics.standardize import DEINVERSION_EXCEPTIONS, unquote
 from amrmetrics.standardize.s2match_reference import parsed_constant
@@ -207,12 +207,11 @@ class Rematch(Metric):
         answers while the core is switched on."""
         cls = type(self)
         own = all(getattr(cls, name) is getattr(Rematch, name) for name in ("prepare", "_motifs", "pair"))
-        if self.compat or self.classes or not own or _native.CORE is None:
+        if self.compat or self.classes or not own or not core_active():
             return None
 
         def scored(test: str, gold: str) -> PairResult | None:
-            core = _native.CORE
-            found = None if core is None else core.rematch_texts(test, gold, DEFAULT_STEPS)
+            found = rematch_texts_natively(test, gold, DEFAULT_STEPS)
             return None if found is None else PairResult((float(found[0]), float(found[1])))
 
         return scored

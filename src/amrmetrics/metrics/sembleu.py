@@ -8,9 +8,9 @@ from typing import ClassVar
 
 import numpy as np
 
-from amrmetrics import _native
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import Metric, PairResult
+from amrmetrics.metrics.native import core_active, sembleu_texts_natively
 from amrmetrics.metrics.ngrams import Ngram, ngram_counts
 from amrmetrics.metrics.sembleu_graphs import label_graph, reference_label_graph
 from amrmetrics.read.recent import PreparedGraphs
@@ -183,13 +183,12 @@ class SemBLEU(Metric):
         subclass that changes either keep the layered path); it answers while the core is switched on."""
         cls = type(self)
         own = all(getattr(cls, name) is getattr(SemBLEU, name) for name in ("prepare", "_bag", "pair"))
-        if self.compat or not own or _native.CORE is None:
+        if self.compat or not own or not core_active():
             return None
         n = self.n
 
         def scored(test: str, gold: str) -> PairResult | None:
-            core = _native.CORE
-            found = None if core is None else core.sembleu_texts(test, gold, n)
+            found = sembleu_texts_natively(test, gold, n)
             return None if found is None else PairResult(tuple(map(float, found)))
 
         return scored
