@@ -217,14 +217,15 @@ inline bool sembleu_stats(const Triples& test, const Triples& gold, int n, Ngram
     }
     b.test_count.resize(b.grams.size(), 0);
     b.gold_count.resize(b.grams.size(), 0);
-    b.stats.assign(2 * static_cast<size_t>(n) + 2, 0);
+    const size_t width = 2 * static_cast<size_t>(n);
+    b.stats.assign(width + 2, 0);
     for (size_t id = 0; id < b.grams.size(); ++id) {
         size_t k = 2 * static_cast<size_t>(b.order[id] - 1);
         b.stats[k] += std::min(b.test_count[id], b.gold_count[id]);
         b.stats[k + 1] += b.test_count[id];
     }
-    b.stats[2 * n] = size[0];
-    b.stats[2 * n + 1] = size[1];
+    b.stats[width] = size[0];
+    b.stats[width + 1] = size[1];
     return true;
 }
 
