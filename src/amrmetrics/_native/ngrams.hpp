@@ -73,6 +73,7 @@ class TripleIds {
 
 constexpr i64 NGRAM_LIMIT = i64(1) << 24;  // paths counted per pair; above, the Python path counts them
 constexpr i64 MOTIF_LIMIT = i64(1) << 24;  // motifs made per pair; above, the Python path makes them
+constexpr int MAX_ORDER = 1 << 16;         // SemBLEU's n; above, the Python path (2n statistics a pair)
 
 /// Python's whitespace among ASCII characters (str.split's separators).
 inline bool python_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f); }
@@ -203,6 +204,7 @@ inline bool count_ngrams(NgramBuffers& b, int n, std::vector<i64>& count, i64& b
 /// SemBLEU's statistics of (test, gold) read graphs into ``b.stats``: clipped matches and test n-grams per
 /// order, then |test| and |gold| (nodes + edges); false where the Python path must decide.
 inline bool sembleu_stats(const Triples& test, const Triples& gold, int n, NgramBuffers& b) {
+    if (n > MAX_ORDER) return false;
     b.words.clear(64);
     b.grams.clear(256);
     b.arena.clear();
