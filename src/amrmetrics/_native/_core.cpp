@@ -756,8 +756,8 @@ PyObject* sembleu_texts(PyObject*, PyObject* args) {
         PyErr_SetString(PyExc_ValueError, "n must be >= 1");
         return nullptr;
     }
-    static PyObject* no_steps = PyTuple_New(0);
-    if (!no_steps) return nullptr;
+    static PyObject* no_steps = nullptr;  // the steps key of a gold kept read but not standardized
+    if (!no_steps && !(no_steps = PyTuple_New(0))) return nullptr;
     try {
         Reused<TextBuffers> buffers;
         Reused<amr::NgramBuffers> work;
