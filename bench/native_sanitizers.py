@@ -9,9 +9,10 @@ preloaded, leak detection off: the interpreter keeps memory on purpose) imports 
 installed core and feeds it: every graph block of every shared ``.amr``/``.umr`` file, the examples
 and the test data (the reader), each of them standardized with every preset's steps, every golden
 pair aligned under the ``smatch``, ``smatchpp`` and ``smatch-classic`` presets (both result forms, and
-as texts through the fused call), random indexed problems, and the fuzzed corpus: shared and example
-graphs damaged (structural and odd characters inserted, deleted, duplicated), random byte soup, deep
-nesting and huge tokens, also paired at random through the fused call. Any sanitizer report aborts
+as texts through the fused call) and through the fused SemBLEU (n = 1..4) and rematch calls, random
+indexed problems, and the fuzzed corpus: shared and example graphs damaged (structural and odd
+characters inserted, deleted, duplicated), random byte soup, deep nesting and huge tokens, also paired
+at random through the fused calls; and pairs beyond the SemBLEU and rematch limits. Any sanitizer report aborts
 the child and this script exits 1; otherwise it prints what ran and "no sanitizer report"; each stage
 is announced on stderr with the seconds so far. Needs g++ (or
 clang++: ``--compiler``) with the sanitizer runtimes.
@@ -47,6 +48,7 @@ from amrmetrics.graph import Graph
 from amrmetrics.read import split_blocks
 from amrmetrics.read.decode import decode
 from amrmetrics.standardize import PRESETS, get_preset
+from amrmetrics.metrics.rematch import DEFAULT_STEPS as REMATCH_STEPS
 core.configure(Graph)
 counts = {}
 
@@ -101,6 +103,11 @@ for name, (t, g) in GOLDEN_DATASETS.items():
         for a, b in pair_texts:
             core.smatch_texts(a, b, preset.steps, preset.duplicates == "product")
             count("golden pairs through the fused call (3 presets)")
+    for a, b in pair_texts:
+        for n in (1, 2, 3, 4):
+            core.sembleu_texts(a, b, n)
+        core.rematch_texts(a, b, REMATCH_STEPS)
+        count("golden pairs through the fused SemBLEU (n = 1..4) and rematch calls")
 
 rng = random.Random(seed)
 STRUCTURAL = '()/:"~\\ \t\n#'
@@ -133,6 +140,15 @@ for _ in range(fuzz // 4):
     a, b = rng.choice(fuzzed_texts + regular[:fuzz]), rng.choice(fuzzed_texts + regular[:fuzz])
     core.smatch_texts(a, b, rng.choice(steps), rng.random() < 0.5)
     count("random text pairs through the fused call")
+    core.sembleu_texts(a, b, rng.randint(1, 6))
+    core.rematch_texts(a, b, rng.choice(steps + [REMATCH_STEPS]))
+    count("random text pairs through the fused SemBLEU and rematch calls")
+links = "".join(f" :s n{j}" for j in range(4))
+dense = "(n0 / x" + links + "".join(f" :r (n{k} / x{links})" for k in range(1, 4)) + ")"
+many = "(a / b" + "".join(f" :op{k} {k}" for k in range(5000)) + " :ARG0 a)"
+assert core.sembleu_texts(dense, dense, 14) is None  # more paths than the compiled count takes
+assert core.rematch_texts(many, many, REMATCH_STEPS) is None  # more motifs than it makes
+count("pairs beyond the compiled SemBLEU and rematch limits", 2)
 odd = Graph((("a", "b"), ("a", "c")), (("z", ":r", "x"),), (("a", ":r", "q"),), "a")
 for a, b in ((odd, odd), (Graph(), Graph()), (odd, Graph())):
     core.align_graphs(a, b, False, 0.0)

@@ -136,7 +136,7 @@ def test_only_the_plain_compiled_smatch_has_a_text_scorer() -> None:
     with path(True):
         assert Smatch().text_scorer() is not None
         assert Smatch(std="smatchpp").text_scorer() is not None  # its steps decide per pair
-        for spec in ("smatch:timeout=5", "smatch:solver=hillclimb", "s2match", "smatch-fine", "docsmatch", "xsmatch", "sembleu"):
+        for spec in ("smatch:timeout=5", "smatch:solver=hillclimb", "s2match", "smatch-fine", "docsmatch", "xsmatch", "sembleu:compat=yes"):
             assert all(m.text_scorer() is None for m in parse_metrics(spec)), spec
         assert SmatchPart(triples="relations").text_scorer() is None
     with path(False):

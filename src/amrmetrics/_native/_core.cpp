@@ -13,6 +13,7 @@
 
 #include "build.hpp"
 #include "intern.hpp"
+#include "ngrams.hpp"
 #include "reader.hpp"
 #include "solver.hpp"
 #include "triples.hpp"
@@ -703,6 +704,19 @@ bool prepared_text(PyObject* text, PyObject* steps, ReadBuffers& read, amr::Trip
     return apply_steps(out, steps);
 }
 
+/// Both texts read and prepared with ``steps`` into ``buffers`` (the gold's kept from the last call when it is
+/// the same text, steps and product); false where the layered calls would decline one of them.
+bool prepared_texts(PyObject* test, PyObject* gold, PyObject* steps, bool product, TextBuffers& buffers) {
+    if (!prepared_text(test, steps, buffers.read, buffers.test)) return false;
+    if (buffers.gold_text == gold && buffers.gold_steps == steps && buffers.gold_product == product) return true;
+    buffers.forget_gold();
+    if (!prepared_text(gold, steps, buffers.read, buffers.gold)) return false;
+    Py_INCREF(gold);
+    Py_INCREF(steps);
+    buffers.gold_text = gold, buffers.gold_steps = steps, buffers.gold_product = product;
+    return true;
+}
+
 /// What align_graphs(pairs=True) answers for the two graphs that parse_regular reads from the texts and
 /// standardize prepares with ``steps``, in one call with no graph object; None wherever one of those
 /// calls would be None (the layered path then decides, and reports any reading error).
@@ -713,16 +727,59 @@ PyObject* smatch_texts(PyObject*, PyObject* args) {
     Began began = std::chrono::steady_clock::now();
     try {
         Reused<TextBuffers> buffers;
-        if (!prepared_text(test, steps, buffers->read, buffers->test)) Py_RETURN_NONE;
-        bool kept = buffers->gold_text == gold && buffers->gold_steps == steps && buffers->gold_product == (product != 0);
-        if (!kept) {
-            buffers->forget_gold();
-            if (!prepared_text(gold, steps, buffers->read, buffers->gold)) Py_RETURN_NONE;
-            Py_INCREF(gold);
-            Py_INCREF(steps);
-            buffers->gold_text = gold, buffers->gold_steps = steps, buffers->gold_product = product != 0;
-        }
+        if (!prepared_texts(test, gold, steps, product != 0, *buffers)) Py_RETURN_NONE;
         return align_triples(buffers->test, buffers->gold, product != 0, 0.0, true, began);
+    } catch (const std::bad_alloc&) {
+        return PyErr_NoMemory();
+    }
+}
+
+/// A tuple of Python ints (null with an exception set on failure).
+PyObject* int_tuple(const std::vector<amr::i64>& values) {
+    Ref out(PyTuple_New(static_cast<Py_ssize_t>(values.size())));
+    if (!out) return nullptr;
+    for (size_t k = 0; k < values.size(); ++k) {
+        PyObject* value = PyLong_FromLongLong(values[k]);
+        if (!value) return nullptr;
+        PyTuple_SetItem(out.p, static_cast<Py_ssize_t>(k), value);
+    }
+    return out.release();
+}
+
+/// SemBLEU's statistics (m1, c1, ..., mn, cn, len_test, len_gold) of the two graphs parse_regular reads from
+/// the texts, in one call with no graph object; None where the reader declines a text (the layered path decides).
+PyObject* sembleu_texts(PyObject*, PyObject* args) {
+    PyObject *test, *gold;
+    int n;
+    if (!PyArg_ParseTuple(args, "UUi", &test, &gold, &n)) return nullptr;
+    if (n < 1) {
+        PyErr_SetString(PyExc_ValueError, "n must be >= 1");
+        return nullptr;
+    }
+    static PyObject* no_steps = nullptr;  // the steps key of a gold kept read but not standardized
+    if (!no_steps && !(no_steps = PyTuple_New(0))) return nullptr;
+    try {
+        Reused<TextBuffers> buffers;
+        Reused<amr::NgramBuffers> work;
+        if (!prepared_texts(test, gold, no_steps, false, *buffers) || !amr::sembleu_stats(buffers->test, buffers->gold, n, *work))
+            Py_RETURN_NONE;
+        return int_tuple(work->stats);
+    } catch (const std::bad_alloc&) {
+        return PyErr_NoMemory();
+    }
+}
+
+/// rematch's statistics (intersection, union) of the two graphs parse_regular reads from the texts and
+/// standardize prepares with ``steps``, in one call with no graph object; None where one of those calls would be None.
+PyObject* rematch_texts(PyObject*, PyObject* args) {
+    PyObject *test, *gold, *steps;
+    if (!PyArg_ParseTuple(args, "UUO!", &test, &gold, &PyTuple_Type, &steps)) return nullptr;
+    try {
+        Reused<TextBuffers> buffers;
+        Reused<amr::MotifBuffers> work;
+        if (!prepared_texts(test, gold, steps, false, *buffers) || !amr::rematch_stats(buffers->test, buffers->gold, *work))
+            Py_RETURN_NONE;
+        return int_tuple(work->stats);
     } catch (const std::bad_alloc&) {
         return PyErr_NoMemory();
     }
@@ -815,6 +872,13 @@ PyMethodDef methods[] = {
      "smatch_texts(test, gold, steps, product) -> ([[test variable, gold variable], ...], value, upper, status, test "
      "triples, gold triples, seconds) or None: align_graphs(pairs=True) on the two texts as parse_regular reads them "
      "and standardize prepares them with steps, in one call; None when any of those calls would be None."},
+    {"sembleu_texts", sembleu_texts, METH_VARARGS,
+     "sembleu_texts(test, gold, n) -> (m1, c1, ..., mn, cn, len_test, len_gold) or None: SemBLEU's statistics (default "
+     "mode) of the two texts as parse_regular reads them, in one call; None when the reader declines a text."},
+    {"rematch_texts", rematch_texts, METH_VARARGS,
+     "rematch_texts(test, gold, steps) -> (intersection, union) or None: rematch's motif-set statistics (no classes) of "
+     "the two texts as parse_regular reads them and standardize prepares them with steps, in one call; None when any "
+     "of those calls would be None."},
     {"counters", counters, METH_NOARGS, "How many problems each step settled or handed back (for benchmarks)."},
     {"reset_counters", reset_counters, METH_NOARGS, "Set the counters to zero."},
     {nullptr, nullptr, 0, nullptr},

@@ -134,13 +134,14 @@ class Steps {
         g_.attributes_changed = true;
     }
 
-   private:
-    Triples& g_;
-
+    /// standardize.is_inverted: an ``-of`` role (any case) but the AMR exceptions.
     static bool inverted(std::string_view role) {
         std::string low = lower(role);
         return ends_with(low, "-of") && low != ":consist-of" && low != ":prep-out-of" && low != ":prep-on-behalf-of";
     }
+
+   private:
+    Triples& g_;
 
     void lower_in(Triple& t, Label& label) {
         if (!has_upper(label.text)) return;

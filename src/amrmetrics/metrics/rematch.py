@@ -28,6 +28,7 @@ import numpy as np
 
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import Metric, PairResult, jaccard
+from amrmetrics.metrics.native import core_active, rematch_texts_natively
 from amrmetrics.read.recent import PreparedGraphs
 from amrmetrics.standardize import DEINVERSION_EXCEPTIONS, unquote
 from amrmetrics.standardize.s2match_reference import parsed_constant
@@ -198,6 +199,22 @@ class Rematch(Metric):
 
     def prepare_key(self) -> tuple[str, bool, str]:
         return ("rematch", self.compat, self.classes_label)
+
+    def text_scorer(self) -> Callable[[str, str], PairResult | None] | None:
+        """The compiled core's fused path (read both texts, apply :data:`DEFAULT_STEPS`, compare their motif
+        sets, in one call) for the default mode without a ``classes`` table, on what this class's own
+        :meth:`prepare` and :meth:`pair` make (a subclass that changes either keeps the layered path); it
+        answers while the core is switched on."""
+        cls = type(self)
+        own = all(getattr(cls, name) is getattr(Rematch, name) for name in ("prepare", "_motifs", "pair"))
+        if self.compat or self.classes or not own or not core_active():
+            return None
+
+        def scored(test: str, gold: str) -> PairResult | None:
+            found = rematch_texts_natively(test, gold, DEFAULT_STEPS)
+            return None if found is None else PairResult((float(found[0]), float(found[1])))
+
+        return scored
 
     def pair(self, test: frozenset[Motif], gold: frozenset[Motif]) -> PairResult:
         common = len(test & gold)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -9,6 +10,7 @@ import numpy as np
 
 from amrmetrics.graph import Graph
 from amrmetrics.metrics.base import Metric, PairResult
+from amrmetrics.metrics.native import core_active, sembleu_texts_natively
 from amrmetrics.metrics.ngrams import Ngram, ngram_counts
 from amrmetrics.metrics.sembleu_graphs import label_graph, reference_label_graph
 from amrmetrics.read.recent import PreparedGraphs
@@ -174,6 +176,22 @@ class SemBLEU(Metric):
             stats += (clipped_matches(hyp, ref), total)
         stats += (test.size, gold.size)
         return PairResult(tuple(map(float, stats)))
+
+    def text_scorer(self) -> Callable[[str, str], PairResult | None] | None:
+        """The compiled core's fused path (read both texts, count and clip their n-grams, in one call) for the
+        default mode, on what this class's own :meth:`prepare` and :meth:`pair` make (compat mode and a
+        subclass that changes either keep the layered path); it answers while the core is switched on."""
+        cls = type(self)
+        own = all(getattr(cls, name) is getattr(SemBLEU, name) for name in ("prepare", "_bag", "pair"))
+        if self.compat or not own or not core_active():
+            return None
+        n = self.n
+
+        def scored(test: str, gold: str) -> PairResult | None:
+            found = sembleu_texts_natively(test, gold, n)
+            return None if found is None else PairResult(tuple(map(float, found)))
+
+        return scored
 
     def scores(self, stats: np.ndarray) -> dict[str, np.ndarray]:
         stats = np.asarray(stats, dtype=np.float64)
