@@ -427,9 +427,32 @@ struct Assignment {
     /// the row's search (they are not read before). The columns left are scanned in increasing order
     /// from a list, so the first column of least slack is chosen as before.
     void solve(const std::vector<i64>& w, int n) {
+        run(w.data(), n, n, 0, false);
+        const i64* pu = pu_.data();
+        const i64* pv = pv_.data();
+        const int* match = match_.data();
+        u.assign(n, 0);
+        v.assign(n, 0);
+        row_of.assign(n, -1);
+        dual = 0;
+        for (int i = 0; i < n; ++i) u[i] = -pu[i + 1], dual += u[i];
+        for (int j = 0; j < n; ++j) v[j] = -pv[j + 1], dual += v[j], row_of[j] = match[j + 1] - 1;
+    }
+
+    /// Whether the maximum-weight assignment of the ``rows`` x ``cols`` matrix ``w`` (rows <= cols) reaches
+    /// ``need``: the same method, stopped as soon as the rows placed so far weigh ``need`` (the best
+    /// assignment of the first rows never weighs more than the best of all of them).
+    bool reaches(const i64* w, int rows, int cols, i64 need) { return run(w, rows, cols, need, true); }
+
+   private:
+    /// The rows one by one (each by a shortest augmenting path), the best assignment of the rows placed so
+    /// far kept with its prices; after row i, pv[0] is that assignment's weight. With ``early``, true as
+    /// soon as it reaches ``need`` (the prices are then those of the rows placed); else whether it does.
+    bool run(const i64* w, int rows, int cols, i64 need, bool early) {
         // minimise the cost -w: prices (pu, pv) with pu_i + pv_j <= -w_ij, so u = -pu, v = -pv
         const i64 INF = std::numeric_limits<i64>::max() / 4;
-        pu_.assign(n + 1, 0);
+        const int n = cols;
+        pu_.assign(rows + 1, 0);
         pv_.assign(n + 1, 0);
         minv_.resize(n + 1);
         since_.resize(n + 1);
@@ -439,7 +462,7 @@ struct Assignment {
         reached_.reserve(n + 1);
         i64 *pu = pu_.data(), *pv = pv_.data(), *minv = minv_.data(), *since = since_.data();
         int *match = match_.data(), *way = way_.data(), *left = left_.data();
-        for (int i = 1; i <= n; ++i) {
+        for (int i = 1; i <= rows; ++i) {
             match[0] = i;
             int j0 = 0, n_left = n;
             for (int j = 1; j <= n; ++j) minv[j] = INF, left[j - 1] = j;
@@ -450,7 +473,7 @@ struct Assignment {
                 since[j0] = total;
                 int i0 = match[j0], j1 = 0, kept = 0;
                 i64 least = INF;
-                const i64* row = w.data() + static_cast<size_t>(i0 - 1) * n;
+                const i64* row = w + static_cast<size_t>(i0 - 1) * n;
                 const i64 price = pu[i0] - total;
                 for (int k = 0; k < n_left; ++k) {
                     int j = left[k];
@@ -474,16 +497,11 @@ struct Assignment {
                 match[j0] = match[j1];
                 j0 = j1;
             } while (j0);
+            if (early && pv[0] >= need) return true;
         }
-        u.assign(n, 0);
-        v.assign(n, 0);
-        row_of.assign(n, -1);
-        dual = 0;
-        for (int i = 0; i < n; ++i) u[i] = -pu[i + 1], dual += u[i];
-        for (int j = 0; j < n; ++j) v[j] = -pv[j + 1], dual += v[j], row_of[j] = match[j + 1] - 1;
+        return pv[0] >= need;
     }
 
-   private:
     std::vector<i64> pu_, pv_, minv_, since_;
     std::vector<int> match_, way_, left_, reached_;
 };
@@ -653,8 +671,11 @@ class Prover {
         return std::min(t, g);
     }
 
-    /// The assignment bound of the open candidates' potentials (``open[c]`` < 0: not open).
-    i64 node_assignment(const std::vector<i64>& open) {
+    /// Whether the assignment bound of the open candidates' potentials (``open[c]`` < 0: not open) reaches
+    /// ``need`` (also when it is not computed: one node a side, or more than ``max_nodes``). Rows and columns
+    /// are the nodes with a candidate of positive potential (the rest would weigh 0), the fewer of the two
+    /// sides as rows, so the assignment solved is the dense one without its zero lines: the same value.
+    bool node_assignment_reaches(const std::vector<i64>& open, i64 need) {
         const Problem& p = *p_;
         std::vector<int>& rows = node_rows_;
         std::vector<int>& cols = node_cols_;
@@ -667,12 +688,16 @@ class Prover {
             if (cols[p.cj[c]] < 0) cols[p.cj[c]] = n_cols++;
         }
         int n = std::max(n_rows, n_cols);
-        if (n <= 1 || n > limits_.max_nodes) return std::numeric_limits<i64>::max() / 4;
-        weights_.assign(static_cast<size_t>(n) * n, 0);
-        for (int c = 0; c < p.size(); ++c)
-            if (open[c] > 0) weights_[static_cast<size_t>(rows[p.ci[c]]) * n + cols[p.cj[c]]] = open[c];
-        node_assignment_.solve(weights_, n);
-        return node_assignment_.dual;
+        if (n <= 1 || n > limits_.max_nodes) return true;
+        const bool by_test = n_rows <= n_cols;
+        const int across = by_test ? n_cols : n_rows;
+        weights_.assign(static_cast<size_t>(n_rows) * n_cols, 0);
+        for (int c = 0; c < p.size(); ++c) {
+            if (open[c] <= 0) continue;
+            int r = rows[p.ci[c]], k = cols[p.cj[c]];
+            weights_[by_test ? static_cast<size_t>(r) * across + k : static_cast<size_t>(k) * across + r] = open[c];
+        }
+        return node_assignment_.reaches(weights_.data(), by_test ? n_rows : n_cols, across, need);
     }
 
     /// Depth-first search over the rows in ``order_``; ``fixed`` is what the chosen candidates earn.
@@ -717,7 +742,7 @@ class Prover {
         for (i64 v : col_best_) col_sum += v;
         i64 bound = fixed * SCALE + std::min(row_sum, col_sum);
         if (bound < (best_ + 1) * SCALE) return true;
-        if (fixed * SCALE + node_assignment(open) < (best_ + 1) * SCALE) return true;
+        if (!node_assignment_reaches(open, (best_ + 1 - fixed) * SCALE)) return true;
         int r = order_[depth];
         const size_t first = children_.size();
         for (int c = x_.row_start[r]; c < x_.row_start[r + 1]; ++c)
