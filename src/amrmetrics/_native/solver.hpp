@@ -471,21 +471,21 @@ struct Assignment {
             do {
                 reached_.push_back(j0);
                 since[j0] = total;
-                int i0 = match[j0], j1 = 0, kept = 0;
+                const int i0 = match[j0];
+                int at = 0;
                 i64 least = INF;
                 const i64* row = w + static_cast<size_t>(i0 - 1) * n;
                 const i64 price = pu[i0] - total;
                 for (int k = 0; k < n_left; ++k) {
-                    int j = left[k];
-                    if (j == j0) continue;
-                    left[kept++] = j;
-                    i64 cur = -row[j - 1] - price - pv[j];
+                    const int j = left[k];
+                    const i64 cur = -row[j - 1] - price - pv[j];
                     if (cur < minv[j]) minv[j] = cur, way[j] = j0;
-                    if (minv[j] < least) least = minv[j], j1 = j;
+                    if (minv[j] < least) least = minv[j], at = k;
                 }
-                n_left = kept;
                 total = least;  // plus this step's delta, least - total
-                j0 = j1;
+                j0 = left[at];
+                std::copy(left + at + 1, left + n_left, left + at);  // reached: out of the list, order kept
+                --n_left;
             } while (match[j0] != 0);
             for (int j : reached_) {
                 i64 delta = total - since[j];
@@ -689,6 +689,17 @@ class Prover {
         }
         int n = std::max(n_rows, n_cols);
         if (n <= 1 || n > limits_.max_nodes) return true;
+        // an assignment that reaches it answers at once: each test node its best free gold node, in turn
+        std::vector<char>& used = flags_;
+        used.assign(p.n2, 0);
+        i64 greedy = 0;
+        for (int i = 0, c = 0; i < p.n1; ++i) {
+            int top = -1;
+            for (; c < x_.row_start[i + 1]; ++c)
+                if (open[c] > 0 && !used[p.cj[c]] && (top < 0 || open[c] > open[top])) top = c;
+            if (top >= 0) greedy += open[top], used[p.cj[top]] = 1;
+        }
+        if (greedy >= need) return true;
         const bool by_test = n_rows <= n_cols;
         const int across = by_test ? n_cols : n_rows;
         weights_.assign(static_cast<size_t>(n_rows) * n_cols, 0);
