@@ -543,6 +543,8 @@ class Prover {
         unary_.resize(p.size());
         for (int c = 0; c < p.size(); ++c) unary_[c] = static_cast<i64>(p.cu[c]) * SCALE;
         alive_.assign(p.size(), 1);
+        pot_.assign(p.size(), 0);
+        stale_.assign(p.size(), 1);
         by_row_.assign(p.n1, 0);
         by_col_.assign(p.n2, 0);
         rows_seen_.clear();
@@ -575,7 +577,6 @@ class Prover {
     /// the search hit its node limit or the clock (the Python path decides).
     int branch(std::vector<int>& mapping, i64& found, long& nodes) {
         const Problem& p = *p_;
-        compute_potentials();
         std::vector<int>& count = scratch_;
         count.assign(p.n1, 0);
         for (int c = 0; c < p.size(); ++c) count[p.ci[c]] += alive_[c];
@@ -585,9 +586,17 @@ class Prover {
         // by count, then row (the rows were listed in increasing order)
         std::sort(order_.begin(), order_.end(), [&](int a, int b) { return count[a] < count[b] || (count[a] == count[b] && a < b); });
         choice_.assign(p.n1, -1);
-        taken_.assign(p.n2, 0);
-        chosen_.assign(p.size(), 0);
+        // nothing decided yet: every live candidate is open
         state_.resize(p.size());
+        for (int c = 0; c < p.size(); ++c) state_[c] = alive_[c] ? OPEN : 0;
+        undo_.clear();
+        // the candidates of each gold node (in increasing order)
+        col_start_.assign(p.n2 + 1, 0);
+        for (int c = 0; c < p.size(); ++c) col_start_[p.cj[c] + 1]++;
+        for (int j = 0; j < p.n2; ++j) col_start_[j + 1] += col_start_[j];
+        col_cands_.resize(p.size());
+        scratch_.assign(col_start_.begin(), col_start_.end() - 1);
+        for (int c = 0; c < p.size(); ++c) col_cands_[scratch_[p.cj[c]]++] = c;
         open_.resize(p.size());
         children_.clear();
         nodes_ = work_ = 0;
@@ -624,6 +633,7 @@ class Prover {
     std::vector<i64> unary_;     // each candidate's unary weight, scaled
     std::vector<char> alive_;    // candidates not ruled out
     std::vector<i64> pot_;       // scaled potentials of the live candidates
+    std::vector<char> stale_;    // candidates whose potential changed since computed (a neighbour ruled out, a share moved)
     std::vector<int> rows_, cols_, row_at_, col_at_;
     Assignment a_;
     i64 dual_ = 0;
@@ -632,14 +642,18 @@ class Prover {
     std::vector<int> rows_seen_, cols_seen_;
     // branch and bound state
     std::vector<int> order_, choice_, best_choice_;
-    std::vector<char> taken_, chosen_, state_;
+    // each candidate: OPEN (live, its test node undecided, its gold node free), CHOSEN or neither (kept
+    // along the path: a decision changes its row's and its column's candidates, undone from ``undo_``)
+    std::vector<char> state_;
     static constexpr char OPEN = 1, CHOSEN = 2;
-    std::vector<i64> open_, row_best_, col_best_;
+    std::vector<std::pair<int, char>> undo_;
+    std::vector<int> col_start_, col_cands_;  // the candidates of gold node j: col_cands_[col_start_[j]..col_start_[j + 1]]
+    std::vector<i64> open_, col_best_;
     std::vector<int> children_;  // the children of every node on the current path, a range per node
     long nodes_ = 0, work_ = 0;
     i64 best_ = 0;
     // scratch of one call
-    std::vector<int> scratch_, node_rows_, node_cols_, at_;
+    std::vector<int> scratch_, node_rows_, node_cols_;
     std::vector<char> flags_;
     std::vector<i64> weights_;
     Assignment node_assignment_;
@@ -675,27 +689,34 @@ class Prover {
     /// ``need`` (also when it is not computed: one node a side, or more than ``max_nodes``). Rows and columns
     /// are the nodes with a candidate of positive potential (the rest would weigh 0), the fewer of the two
     /// sides as rows, so the assignment solved is the dense one without its zero lines: the same value.
-    bool node_assignment_reaches(const std::vector<i64>& open, i64 need) {
+    bool node_assignment_reaches(const std::vector<i64>& open, size_t depth, i64 need) {
         const Problem& p = *p_;
         std::vector<int>& rows = node_rows_;
         std::vector<int>& cols = node_cols_;
         rows.assign(p.n1, -1);
         cols.assign(p.n2, -1);
         int n_rows = 0, n_cols = 0;
-        for (int c = 0; c < p.size(); ++c) {
-            if (open[c] <= 0) continue;
+        // only the undecided test nodes (order_[depth..]) have open candidates
+        auto each_open = [&](auto visit) {
+            for (size_t d = depth; d < order_.size(); ++d) {
+                int i = order_[d];
+                for (int c = x_.row_start[i]; c < x_.row_start[i + 1]; ++c)
+                    if (open[c] > 0) visit(c);
+            }
+        };
+        each_open([&](int c) {
             if (rows[p.ci[c]] < 0) rows[p.ci[c]] = n_rows++;
             if (cols[p.cj[c]] < 0) cols[p.cj[c]] = n_cols++;
-        }
+        });
         int n = std::max(n_rows, n_cols);
         if (n <= 1 || n > limits_.max_nodes) return true;
         // an assignment that reaches it answers at once: each test node its best free gold node, in turn
         std::vector<char>& used = flags_;
         used.assign(p.n2, 0);
         i64 greedy = 0;
-        for (int i = 0, c = 0; i < p.n1; ++i) {
-            int top = -1;
-            for (; c < x_.row_start[i + 1]; ++c)
+        for (size_t d = depth; d < order_.size(); ++d) {
+            int i = order_[d], top = -1;
+            for (int c = x_.row_start[i]; c < x_.row_start[i + 1]; ++c)
                 if (open[c] > 0 && !used[p.cj[c]] && (top < 0 || open[c] > open[top])) top = c;
             if (top >= 0) greedy += open[top], used[p.cj[top]] = 1;
         }
@@ -703,11 +724,10 @@ class Prover {
         const bool by_test = n_rows <= n_cols;
         const int across = by_test ? n_cols : n_rows;
         weights_.assign(static_cast<size_t>(n_rows) * n_cols, 0);
-        for (int c = 0; c < p.size(); ++c) {
-            if (open[c] <= 0) continue;
+        each_open([&](int c) {
             int r = rows[p.ci[c]], k = cols[p.cj[c]];
             weights_[by_test ? static_cast<size_t>(r) * across + k : static_cast<size_t>(k) * across + r] = open[c];
-        }
+        });
         return node_assignment_.reaches(weights_.data(), by_test ? n_rows : n_cols, across, need);
     }
 
@@ -724,36 +744,37 @@ class Prover {
             }
             return true;
         }
-        // potentials of the open candidates given the decisions so far (``open_`` is read only before
-        // the children are searched)
+        // potentials of the open candidates given the decisions so far, over the undecided test nodes (only
+        // they have open candidates; ``open_`` is read only before the children are searched)
         std::vector<i64>& open = open_;
-        std::fill(open.begin(), open.end(), -1);
-        row_best_.assign(p.n1, 0);
         col_best_.assign(p.n2, 0);
-        // each candidate: OPEN (live, its test node undecided, its gold node free), CHOSEN or neither
-        // (a chosen candidate is live: it was open when chosen)
-        for (int c = 0; c < p.size(); ++c)
-            state_[c] = chosen_[c] ? CHOSEN : alive_[c] && choice_[p.ci[c]] == -1 && !taken_[p.cj[c]] ? OPEN : 0;
-        for (int c = 0; c < p.size(); ++c) {
-            if (state_[c] != OPEN) continue;
-            i64 bonus = 0;
-            i64 links = link_potential(c, [&](int o, int e) {
-                if (state_[o] == CHOSEN) {
-                    bonus += whole_[x_.adj_link[e]];
-                    return false;
-                }
-                return state_[o] == OPEN;
-            });
-            open[c] = unary_[c] + bonus + links;
-            row_best_[p.ci[c]] = std::max(row_best_[p.ci[c]], open[c]);
-            col_best_[p.cj[c]] = std::max(col_best_[p.cj[c]], open[c]);
-        }
         i64 row_sum = 0, col_sum = 0;
-        for (i64 v : row_best_) row_sum += v;
+        for (size_t d = depth; d < order_.size(); ++d) {
+            int i = order_[d];
+            i64 top = 0;
+            for (int c = x_.row_start[i]; c < x_.row_start[i + 1]; ++c) {
+                if (state_[c] != OPEN) {
+                    open[c] = -1;
+                    continue;
+                }
+                i64 bonus = 0;
+                i64 links = link_potential(c, [&](int o, int e) {
+                    if (state_[o] == CHOSEN) {
+                        bonus += whole_[x_.adj_link[e]];
+                        return false;
+                    }
+                    return state_[o] == OPEN;
+                });
+                open[c] = unary_[c] + bonus + links;
+                top = std::max(top, open[c]);
+                col_best_[p.cj[c]] = std::max(col_best_[p.cj[c]], open[c]);
+            }
+            row_sum += top;
+        }
         for (i64 v : col_best_) col_sum += v;
         i64 bound = fixed * SCALE + std::min(row_sum, col_sum);
         if (bound < (best_ + 1) * SCALE) return true;
-        if (!node_assignment_reaches(open, (best_ + 1 - fixed) * SCALE)) return true;
+        if (!node_assignment_reaches(open, depth, (best_ + 1 - fixed) * SCALE)) return true;
         int r = order_[depth];
         const size_t first = children_.size();
         for (int c = x_.row_start[r]; c < x_.row_start[r + 1]; ++c)
@@ -762,33 +783,61 @@ class Prover {
         std::sort(children_.begin() + first, children_.end(),
                   [&](int a, int b) { return open[a] > open[b] || (open[a] == open[b] && a < b); });
         const size_t last = children_.size();
+        const size_t mark = undo_.size();
         for (size_t k = first; k < last; ++k) {
             int c = children_[k];
             i64 gain = static_cast<i64>(p.cu[c]);
             for (int e = x_.adj_start[c]; e < x_.adj_start[c + 1]; ++e)
-                if (chosen_[x_.adj_other[e]]) gain += static_cast<i64>(x_.adj_weight[e]);
+                if (state_[x_.adj_other[e]] == CHOSEN) gain += static_cast<i64>(x_.adj_weight[e]);
             choice_[r] = c;
-            chosen_[c] = 1;
-            taken_[p.cj[c]] = 1;
+            decide(r, c);
             bool ok = search(depth + 1, fixed + gain);
-            taken_[p.cj[c]] = 0;
-            chosen_[c] = 0;
+            undo(mark);
             choice_[r] = -1;
             if (!ok) return false;
         }
         children_.resize(first);
         choice_[r] = -2;
+        decide(r, -1);
         bool ok = search(depth + 1, fixed);
+        undo(mark);
         choice_[r] = -1;
         return ok;
     }
 
-    /// Potentials with the current shares over live candidates and links.
+    /// Test node ``r`` takes candidate ``c`` (-1: no image): its candidates close (``c`` is chosen), and so
+    /// do the other candidates of ``c``'s gold node.
+    void decide(int r, int c) {
+        for (int d = x_.row_start[r]; d < x_.row_start[r + 1]; ++d) {
+            undo_.emplace_back(d, state_[d]);
+            state_[d] = d == c ? CHOSEN : 0;
+        }
+        if (c < 0) return;
+        const int j = p_->cj[c];
+        for (int k = col_start_[j]; k < col_start_[j + 1]; ++k) {
+            int d = col_cands_[k];
+            if (d == c) continue;
+            undo_.emplace_back(d, state_[d]);
+            state_[d] = 0;
+        }
+    }
+
+    /// The states as they were when ``undo_`` held ``mark`` entries.
+    void undo(size_t mark) {
+        while (undo_.size() > mark) {
+            state_[undo_.back().first] = undo_.back().second;
+            undo_.pop_back();
+        }
+    }
+
+    /// Potentials with the current shares over live candidates and links (those of ruled-out candidates
+    /// are never read): recomputed where stale, the same values as recomputing all.
     void compute_potentials() {
         const Problem& p = *p_;
-        pot_.assign(p.size(), 0);
-        for (int c = 0; c < p.size(); ++c)
-            if (alive_[c]) pot_[c] = unary_[c] + link_potential(c, [&](int o, int) { return alive_[o] != 0; });
+        for (int c = 0; c < p.size(); ++c) {
+            if (alive_[c] && stale_[c]) pot_[c] = unary_[c] + link_potential(c, [&](int o, int) { return alive_[o] != 0; });
+            stale_[c] = 0;
+        }
     }
 
     /// The assignment bound of the current potentials over every node with a live candidate (a candidate
@@ -827,6 +876,7 @@ class Prover {
             if (dual_ - reduced < (target_ + 1) * SCALE) {
                 alive_[c] = 0;
                 any = true;
+                for (int e = x_.adj_start[c]; e < x_.adj_start[c + 1]; ++e) stale_[x_.adj_other[e]] = 1;
             }
         }
         return any;
@@ -838,24 +888,16 @@ class Prover {
         std::vector<char>& chosen = flags_;
         chosen.assign(p.size(), 0);
         bool moved = false;
-        int n = static_cast<int>(std::max(rows_.size(), cols_.size()));
-        at_.assign(static_cast<size_t>(n) * n, -1);
+        // the assignment's pairs that are candidates of positive potential
         for (int c = 0; c < p.size(); ++c)
-            if (alive_[c] && pot_[c] > 0) at_[static_cast<size_t>(row_at_[p.ci[c]]) * n + col_at_[p.cj[c]]] = c;
-        for (int j = 0; j < n; ++j) {
-            int r = a_.row_of[j];
-            if (r >= 0) {
-                int c = at_[static_cast<size_t>(r) * n + j];
-                if (c >= 0) chosen[c] = 1;
-            }
-        }
+            if (alive_[c] && pot_[c] > 0) chosen[c] = a_.row_of[col_at_[p.cj[c]]] == row_at_[p.ci[c]];
         for (int q = 0; q < p.links(); ++q) {
             int a = p.qa[q], b = p.qb[q];
             if (!alive_[a] || !alive_[b] || chosen[a] == chosen[b]) continue;
             i64 whole = whole_[q];
             i64 step = whole >> (round + 2);
             i64 share = chosen[a] ? std::max<i64>(0, share_a_[q] - step) : std::min<i64>(whole, share_a_[q] + step);
-            moved = moved || share != share_a_[q];
+            if (share != share_a_[q]) moved = true, stale_[a] = stale_[b] = 1;
             share_a_[q] = share;
         }
         return moved;
