@@ -547,8 +547,10 @@ class Prover {
         stale_.assign(p.size(), 1);
         by_row_.assign(p.n1, 0);
         by_col_.assign(p.n2, 0);
-        rows_seen_.clear();
-        cols_seen_.clear();
+        int degree = 0;
+        for (int c = 0; c < p.size(); ++c) degree = std::max(degree, x_.adj_start[c + 1] - x_.adj_start[c]);
+        rows_seen_.resize(degree);
+        cols_seen_.resize(degree);
     }
 
     /// True when no mapping beats the incumbent (proved by assignment bounds, with fixing and re-splitting).
@@ -639,7 +641,7 @@ class Prover {
     i64 dual_ = 0;
     // the largest share per test and per gold node of one candidate's links (zero between uses)
     std::vector<i64> by_row_, by_col_;
-    std::vector<int> rows_seen_, cols_seen_;
+    std::vector<int> rows_seen_, cols_seen_;  // as many as a candidate has links (a node may come twice)
     // branch and bound state
     std::vector<int> order_, choice_, best_choice_;
     // each candidate: OPEN (live, its test node undecided, its gold node free), CHOSEN or neither (kept
@@ -666,22 +668,22 @@ class Prover {
     template <class Counts>
     i64 link_potential(int c, Counts counts) {
         const Problem& p = *p_;
+        int *rows_seen = rows_seen_.data(), *cols_seen = cols_seen_.data();
+        int n_rows = 0, n_cols = 0;
         for (int e = x_.adj_start[c]; e < x_.adj_start[c + 1]; ++e) {
             int o = x_.adj_other[e];
             if (!counts(o, e)) continue;
             int q = x_.adj_link[e];
             i64 s = share(q, p.qa[q] == c);
             int k = p.ci[o], l = p.cj[o];
-            if (by_row_[k] == 0) rows_seen_.push_back(k);
+            if (by_row_[k] == 0) rows_seen[n_rows++] = k;
             by_row_[k] = std::max(by_row_[k], s);
-            if (by_col_[l] == 0) cols_seen_.push_back(l);
+            if (by_col_[l] == 0) cols_seen[n_cols++] = l;
             by_col_[l] = std::max(by_col_[l], s);
         }
         i64 t = 0, g = 0;
-        for (int k : rows_seen_) t += by_row_[k], by_row_[k] = 0;
-        for (int l : cols_seen_) g += by_col_[l], by_col_[l] = 0;
-        rows_seen_.clear();
-        cols_seen_.clear();
+        for (int k = 0; k < n_rows; ++k) t += by_row_[rows_seen[k]], by_row_[rows_seen[k]] = 0;
+        for (int l = 0; l < n_cols; ++l) g += by_col_[cols_seen[l]], by_col_[cols_seen[l]] = 0;
         return std::min(t, g);
     }
 
