@@ -427,9 +427,32 @@ struct Assignment {
     /// the row's search (they are not read before). The columns left are scanned in increasing order
     /// from a list, so the first column of least slack is chosen as before.
     void solve(const std::vector<i64>& w, int n) {
+        run(w.data(), n, n, 0, false);
+        const i64* pu = pu_.data();
+        const i64* pv = pv_.data();
+        const int* match = match_.data();
+        u.assign(n, 0);
+        v.assign(n, 0);
+        row_of.assign(n, -1);
+        dual = 0;
+        for (int i = 0; i < n; ++i) u[i] = -pu[i + 1], dual += u[i];
+        for (int j = 0; j < n; ++j) v[j] = -pv[j + 1], dual += v[j], row_of[j] = match[j + 1] - 1;
+    }
+
+    /// Whether the maximum-weight assignment of the ``rows`` x ``cols`` matrix ``w`` (rows <= cols) reaches
+    /// ``need``: the same method, stopped as soon as the rows placed so far weigh ``need`` (the best
+    /// assignment of the first rows never weighs more than the best of all of them).
+    bool reaches(const i64* w, int rows, int cols, i64 need) { return run(w, rows, cols, need, true); }
+
+   private:
+    /// The rows one by one (each by a shortest augmenting path), the best assignment of the rows placed so
+    /// far kept with its prices; after row i, pv[0] is that assignment's weight. With ``early``, true as
+    /// soon as it reaches ``need`` (the prices are then those of the rows placed); else whether it does.
+    bool run(const i64* w, int rows, int cols, i64 need, bool early) {
         // minimise the cost -w: prices (pu, pv) with pu_i + pv_j <= -w_ij, so u = -pu, v = -pv
         const i64 INF = std::numeric_limits<i64>::max() / 4;
-        pu_.assign(n + 1, 0);
+        const int n = cols;
+        pu_.assign(rows + 1, 0);
         pv_.assign(n + 1, 0);
         minv_.resize(n + 1);
         since_.resize(n + 1);
@@ -439,7 +462,7 @@ struct Assignment {
         reached_.reserve(n + 1);
         i64 *pu = pu_.data(), *pv = pv_.data(), *minv = minv_.data(), *since = since_.data();
         int *match = match_.data(), *way = way_.data(), *left = left_.data();
-        for (int i = 1; i <= n; ++i) {
+        for (int i = 1; i <= rows; ++i) {
             match[0] = i;
             int j0 = 0, n_left = n;
             for (int j = 1; j <= n; ++j) minv[j] = INF, left[j - 1] = j;
@@ -448,21 +471,21 @@ struct Assignment {
             do {
                 reached_.push_back(j0);
                 since[j0] = total;
-                int i0 = match[j0], j1 = 0, kept = 0;
+                const int i0 = match[j0];
+                int at = 0;
                 i64 least = INF;
-                const i64* row = w.data() + static_cast<size_t>(i0 - 1) * n;
+                const i64* row = w + static_cast<size_t>(i0 - 1) * n;
                 const i64 price = pu[i0] - total;
                 for (int k = 0; k < n_left; ++k) {
-                    int j = left[k];
-                    if (j == j0) continue;
-                    left[kept++] = j;
-                    i64 cur = -row[j - 1] - price - pv[j];
+                    const int j = left[k];
+                    const i64 cur = -row[j - 1] - price - pv[j];
                     if (cur < minv[j]) minv[j] = cur, way[j] = j0;
-                    if (minv[j] < least) least = minv[j], j1 = j;
+                    if (minv[j] < least) least = minv[j], at = k;
                 }
-                n_left = kept;
                 total = least;  // plus this step's delta, least - total
-                j0 = j1;
+                j0 = left[at];
+                std::copy(left + at + 1, left + n_left, left + at);  // reached: out of the list, order kept
+                --n_left;
             } while (match[j0] != 0);
             for (int j : reached_) {
                 i64 delta = total - since[j];
@@ -474,16 +497,11 @@ struct Assignment {
                 match[j0] = match[j1];
                 j0 = j1;
             } while (j0);
+            if (early && pv[0] >= need) return true;
         }
-        u.assign(n, 0);
-        v.assign(n, 0);
-        row_of.assign(n, -1);
-        dual = 0;
-        for (int i = 0; i < n; ++i) u[i] = -pu[i + 1], dual += u[i];
-        for (int j = 0; j < n; ++j) v[j] = -pv[j + 1], dual += v[j], row_of[j] = match[j + 1] - 1;
+        return pv[0] >= need;
     }
 
-   private:
     std::vector<i64> pu_, pv_, minv_, since_;
     std::vector<int> match_, way_, left_, reached_;
 };
@@ -525,10 +543,14 @@ class Prover {
         unary_.resize(p.size());
         for (int c = 0; c < p.size(); ++c) unary_[c] = static_cast<i64>(p.cu[c]) * SCALE;
         alive_.assign(p.size(), 1);
+        pot_.assign(p.size(), 0);
+        stale_.assign(p.size(), 1);
         by_row_.assign(p.n1, 0);
         by_col_.assign(p.n2, 0);
-        rows_seen_.clear();
-        cols_seen_.clear();
+        int degree = 0;
+        for (int c = 0; c < p.size(); ++c) degree = std::max(degree, x_.adj_start[c + 1] - x_.adj_start[c]);
+        rows_seen_.resize(degree);
+        cols_seen_.resize(degree);
     }
 
     /// True when no mapping beats the incumbent (proved by assignment bounds, with fixing and re-splitting).
@@ -557,7 +579,6 @@ class Prover {
     /// the search hit its node limit or the clock (the Python path decides).
     int branch(std::vector<int>& mapping, i64& found, long& nodes) {
         const Problem& p = *p_;
-        compute_potentials();
         std::vector<int>& count = scratch_;
         count.assign(p.n1, 0);
         for (int c = 0; c < p.size(); ++c) count[p.ci[c]] += alive_[c];
@@ -567,9 +588,17 @@ class Prover {
         // by count, then row (the rows were listed in increasing order)
         std::sort(order_.begin(), order_.end(), [&](int a, int b) { return count[a] < count[b] || (count[a] == count[b] && a < b); });
         choice_.assign(p.n1, -1);
-        taken_.assign(p.n2, 0);
-        chosen_.assign(p.size(), 0);
+        // nothing decided yet: every live candidate is open
         state_.resize(p.size());
+        for (int c = 0; c < p.size(); ++c) state_[c] = alive_[c] ? OPEN : 0;
+        undo_.clear();
+        // the candidates of each gold node (in increasing order)
+        col_start_.assign(p.n2 + 1, 0);
+        for (int c = 0; c < p.size(); ++c) col_start_[p.cj[c] + 1]++;
+        for (int j = 0; j < p.n2; ++j) col_start_[j + 1] += col_start_[j];
+        col_cands_.resize(p.size());
+        scratch_.assign(col_start_.begin(), col_start_.end() - 1);
+        for (int c = 0; c < p.size(); ++c) col_cands_[scratch_[p.cj[c]]++] = c;
         open_.resize(p.size());
         children_.clear();
         nodes_ = work_ = 0;
@@ -606,22 +635,27 @@ class Prover {
     std::vector<i64> unary_;     // each candidate's unary weight, scaled
     std::vector<char> alive_;    // candidates not ruled out
     std::vector<i64> pot_;       // scaled potentials of the live candidates
+    std::vector<char> stale_;    // candidates whose potential changed since computed (a neighbour ruled out, a share moved)
     std::vector<int> rows_, cols_, row_at_, col_at_;
     Assignment a_;
     i64 dual_ = 0;
     // the largest share per test and per gold node of one candidate's links (zero between uses)
     std::vector<i64> by_row_, by_col_;
-    std::vector<int> rows_seen_, cols_seen_;
+    std::vector<int> rows_seen_, cols_seen_;  // as many as a candidate has links (a node may come twice)
     // branch and bound state
     std::vector<int> order_, choice_, best_choice_;
-    std::vector<char> taken_, chosen_, state_;
+    // each candidate: OPEN (live, its test node undecided, its gold node free), CHOSEN or neither (kept
+    // along the path: a decision changes its row's and its column's candidates, undone from ``undo_``)
+    std::vector<char> state_;
     static constexpr char OPEN = 1, CHOSEN = 2;
-    std::vector<i64> open_, row_best_, col_best_;
+    std::vector<std::pair<int, char>> undo_;
+    std::vector<int> col_start_, col_cands_;  // the candidates of gold node j: col_cands_[col_start_[j]..col_start_[j + 1]]
+    std::vector<i64> open_, col_best_;
     std::vector<int> children_;  // the children of every node on the current path, a range per node
     long nodes_ = 0, work_ = 0;
     i64 best_ = 0;
     // scratch of one call
-    std::vector<int> scratch_, node_rows_, node_cols_, at_;
+    std::vector<int> scratch_, node_rows_, node_cols_;
     std::vector<char> flags_;
     std::vector<i64> weights_;
     Assignment node_assignment_;
@@ -634,45 +668,69 @@ class Prover {
     template <class Counts>
     i64 link_potential(int c, Counts counts) {
         const Problem& p = *p_;
+        int *rows_seen = rows_seen_.data(), *cols_seen = cols_seen_.data();
+        int n_rows = 0, n_cols = 0;
         for (int e = x_.adj_start[c]; e < x_.adj_start[c + 1]; ++e) {
             int o = x_.adj_other[e];
             if (!counts(o, e)) continue;
             int q = x_.adj_link[e];
             i64 s = share(q, p.qa[q] == c);
             int k = p.ci[o], l = p.cj[o];
-            if (by_row_[k] == 0) rows_seen_.push_back(k);
+            if (by_row_[k] == 0) rows_seen[n_rows++] = k;
             by_row_[k] = std::max(by_row_[k], s);
-            if (by_col_[l] == 0) cols_seen_.push_back(l);
+            if (by_col_[l] == 0) cols_seen[n_cols++] = l;
             by_col_[l] = std::max(by_col_[l], s);
         }
         i64 t = 0, g = 0;
-        for (int k : rows_seen_) t += by_row_[k], by_row_[k] = 0;
-        for (int l : cols_seen_) g += by_col_[l], by_col_[l] = 0;
-        rows_seen_.clear();
-        cols_seen_.clear();
+        for (int k = 0; k < n_rows; ++k) t += by_row_[rows_seen[k]], by_row_[rows_seen[k]] = 0;
+        for (int l = 0; l < n_cols; ++l) g += by_col_[cols_seen[l]], by_col_[cols_seen[l]] = 0;
         return std::min(t, g);
     }
 
-    /// The assignment bound of the open candidates' potentials (``open[c]`` < 0: not open).
-    i64 node_assignment(const std::vector<i64>& open) {
+    /// Whether the assignment bound of the open candidates' potentials (``open[c]`` < 0: not open) reaches
+    /// ``need`` (also when it is not computed: one node a side, or more than ``max_nodes``). Rows and columns
+    /// are the nodes with a candidate of positive potential (the rest would weigh 0), the fewer of the two
+    /// sides as rows, so the assignment solved is the dense one without its zero lines: the same value.
+    bool node_assignment_reaches(const std::vector<i64>& open, size_t depth, i64 need) {
         const Problem& p = *p_;
         std::vector<int>& rows = node_rows_;
         std::vector<int>& cols = node_cols_;
         rows.assign(p.n1, -1);
         cols.assign(p.n2, -1);
         int n_rows = 0, n_cols = 0;
-        for (int c = 0; c < p.size(); ++c) {
-            if (open[c] <= 0) continue;
+        // only the undecided test nodes (order_[depth..]) have open candidates
+        auto each_open = [&](auto visit) {
+            for (size_t d = depth; d < order_.size(); ++d) {
+                int i = order_[d];
+                for (int c = x_.row_start[i]; c < x_.row_start[i + 1]; ++c)
+                    if (open[c] > 0) visit(c);
+            }
+        };
+        each_open([&](int c) {
             if (rows[p.ci[c]] < 0) rows[p.ci[c]] = n_rows++;
             if (cols[p.cj[c]] < 0) cols[p.cj[c]] = n_cols++;
-        }
+        });
         int n = std::max(n_rows, n_cols);
-        if (n <= 1 || n > limits_.max_nodes) return std::numeric_limits<i64>::max() / 4;
-        weights_.assign(static_cast<size_t>(n) * n, 0);
-        for (int c = 0; c < p.size(); ++c)
-            if (open[c] > 0) weights_[static_cast<size_t>(rows[p.ci[c]]) * n + cols[p.cj[c]]] = open[c];
-        node_assignment_.solve(weights_, n);
-        return node_assignment_.dual;
+        if (n <= 1 || n > limits_.max_nodes) return true;
+        // an assignment that reaches it answers at once: each test node its best free gold node, in turn
+        std::vector<char>& used = flags_;
+        used.assign(p.n2, 0);
+        i64 greedy = 0;
+        for (size_t d = depth; d < order_.size(); ++d) {
+            int i = order_[d], top = -1;
+            for (int c = x_.row_start[i]; c < x_.row_start[i + 1]; ++c)
+                if (open[c] > 0 && !used[p.cj[c]] && (top < 0 || open[c] > open[top])) top = c;
+            if (top >= 0) greedy += open[top], used[p.cj[top]] = 1;
+        }
+        if (greedy >= need) return true;
+        const bool by_test = n_rows <= n_cols;
+        const int across = by_test ? n_cols : n_rows;
+        weights_.assign(static_cast<size_t>(n_rows) * n_cols, 0);
+        each_open([&](int c) {
+            int r = rows[p.ci[c]], k = cols[p.cj[c]];
+            weights_[by_test ? static_cast<size_t>(r) * across + k : static_cast<size_t>(k) * across + r] = open[c];
+        });
+        return node_assignment_.reaches(weights_.data(), by_test ? n_rows : n_cols, across, need);
     }
 
     /// Depth-first search over the rows in ``order_``; ``fixed`` is what the chosen candidates earn.
@@ -688,36 +746,37 @@ class Prover {
             }
             return true;
         }
-        // potentials of the open candidates given the decisions so far (``open_`` is read only before
-        // the children are searched)
+        // potentials of the open candidates given the decisions so far, over the undecided test nodes (only
+        // they have open candidates; ``open_`` is read only before the children are searched)
         std::vector<i64>& open = open_;
-        std::fill(open.begin(), open.end(), -1);
-        row_best_.assign(p.n1, 0);
         col_best_.assign(p.n2, 0);
-        // each candidate: OPEN (live, its test node undecided, its gold node free), CHOSEN or neither
-        // (a chosen candidate is live: it was open when chosen)
-        for (int c = 0; c < p.size(); ++c)
-            state_[c] = chosen_[c] ? CHOSEN : alive_[c] && choice_[p.ci[c]] == -1 && !taken_[p.cj[c]] ? OPEN : 0;
-        for (int c = 0; c < p.size(); ++c) {
-            if (state_[c] != OPEN) continue;
-            i64 bonus = 0;
-            i64 links = link_potential(c, [&](int o, int e) {
-                if (state_[o] == CHOSEN) {
-                    bonus += whole_[x_.adj_link[e]];
-                    return false;
-                }
-                return state_[o] == OPEN;
-            });
-            open[c] = unary_[c] + bonus + links;
-            row_best_[p.ci[c]] = std::max(row_best_[p.ci[c]], open[c]);
-            col_best_[p.cj[c]] = std::max(col_best_[p.cj[c]], open[c]);
-        }
         i64 row_sum = 0, col_sum = 0;
-        for (i64 v : row_best_) row_sum += v;
+        for (size_t d = depth; d < order_.size(); ++d) {
+            int i = order_[d];
+            i64 top = 0;
+            for (int c = x_.row_start[i]; c < x_.row_start[i + 1]; ++c) {
+                if (state_[c] != OPEN) {
+                    open[c] = -1;
+                    continue;
+                }
+                i64 bonus = 0;
+                i64 links = link_potential(c, [&](int o, int e) {
+                    if (state_[o] == CHOSEN) {
+                        bonus += whole_[x_.adj_link[e]];
+                        return false;
+                    }
+                    return state_[o] == OPEN;
+                });
+                open[c] = unary_[c] + bonus + links;
+                top = std::max(top, open[c]);
+                col_best_[p.cj[c]] = std::max(col_best_[p.cj[c]], open[c]);
+            }
+            row_sum += top;
+        }
         for (i64 v : col_best_) col_sum += v;
         i64 bound = fixed * SCALE + std::min(row_sum, col_sum);
         if (bound < (best_ + 1) * SCALE) return true;
-        if (fixed * SCALE + node_assignment(open) < (best_ + 1) * SCALE) return true;
+        if (!node_assignment_reaches(open, depth, (best_ + 1 - fixed) * SCALE)) return true;
         int r = order_[depth];
         const size_t first = children_.size();
         for (int c = x_.row_start[r]; c < x_.row_start[r + 1]; ++c)
@@ -726,33 +785,61 @@ class Prover {
         std::sort(children_.begin() + first, children_.end(),
                   [&](int a, int b) { return open[a] > open[b] || (open[a] == open[b] && a < b); });
         const size_t last = children_.size();
+        const size_t mark = undo_.size();
         for (size_t k = first; k < last; ++k) {
             int c = children_[k];
             i64 gain = static_cast<i64>(p.cu[c]);
             for (int e = x_.adj_start[c]; e < x_.adj_start[c + 1]; ++e)
-                if (chosen_[x_.adj_other[e]]) gain += static_cast<i64>(x_.adj_weight[e]);
+                if (state_[x_.adj_other[e]] == CHOSEN) gain += static_cast<i64>(x_.adj_weight[e]);
             choice_[r] = c;
-            chosen_[c] = 1;
-            taken_[p.cj[c]] = 1;
+            decide(r, c);
             bool ok = search(depth + 1, fixed + gain);
-            taken_[p.cj[c]] = 0;
-            chosen_[c] = 0;
+            undo(mark);
             choice_[r] = -1;
             if (!ok) return false;
         }
         children_.resize(first);
         choice_[r] = -2;
+        decide(r, -1);
         bool ok = search(depth + 1, fixed);
+        undo(mark);
         choice_[r] = -1;
         return ok;
     }
 
-    /// Potentials with the current shares over live candidates and links.
+    /// Test node ``r`` takes candidate ``c`` (-1: no image): its candidates close (``c`` is chosen), and so
+    /// do the other candidates of ``c``'s gold node.
+    void decide(int r, int c) {
+        for (int d = x_.row_start[r]; d < x_.row_start[r + 1]; ++d) {
+            undo_.emplace_back(d, state_[d]);
+            state_[d] = d == c ? CHOSEN : 0;
+        }
+        if (c < 0) return;
+        const int j = p_->cj[c];
+        for (int k = col_start_[j]; k < col_start_[j + 1]; ++k) {
+            int d = col_cands_[k];
+            if (d == c) continue;
+            undo_.emplace_back(d, state_[d]);
+            state_[d] = 0;
+        }
+    }
+
+    /// The states as they were when ``undo_`` held ``mark`` entries.
+    void undo(size_t mark) {
+        while (undo_.size() > mark) {
+            state_[undo_.back().first] = undo_.back().second;
+            undo_.pop_back();
+        }
+    }
+
+    /// Potentials with the current shares over live candidates and links (those of ruled-out candidates
+    /// are never read): recomputed where stale, the same values as recomputing all.
     void compute_potentials() {
         const Problem& p = *p_;
-        pot_.assign(p.size(), 0);
-        for (int c = 0; c < p.size(); ++c)
-            if (alive_[c]) pot_[c] = unary_[c] + link_potential(c, [&](int o, int) { return alive_[o] != 0; });
+        for (int c = 0; c < p.size(); ++c) {
+            if (alive_[c] && stale_[c]) pot_[c] = unary_[c] + link_potential(c, [&](int o, int) { return alive_[o] != 0; });
+            stale_[c] = 0;
+        }
     }
 
     /// The assignment bound of the current potentials over every node with a live candidate (a candidate
@@ -791,6 +878,7 @@ class Prover {
             if (dual_ - reduced < (target_ + 1) * SCALE) {
                 alive_[c] = 0;
                 any = true;
+                for (int e = x_.adj_start[c]; e < x_.adj_start[c + 1]; ++e) stale_[x_.adj_other[e]] = 1;
             }
         }
         return any;
@@ -802,24 +890,16 @@ class Prover {
         std::vector<char>& chosen = flags_;
         chosen.assign(p.size(), 0);
         bool moved = false;
-        int n = static_cast<int>(std::max(rows_.size(), cols_.size()));
-        at_.assign(static_cast<size_t>(n) * n, -1);
+        // the assignment's pairs that are candidates of positive potential
         for (int c = 0; c < p.size(); ++c)
-            if (alive_[c] && pot_[c] > 0) at_[static_cast<size_t>(row_at_[p.ci[c]]) * n + col_at_[p.cj[c]]] = c;
-        for (int j = 0; j < n; ++j) {
-            int r = a_.row_of[j];
-            if (r >= 0) {
-                int c = at_[static_cast<size_t>(r) * n + j];
-                if (c >= 0) chosen[c] = 1;
-            }
-        }
+            if (alive_[c] && pot_[c] > 0) chosen[c] = a_.row_of[col_at_[p.cj[c]]] == row_at_[p.ci[c]];
         for (int q = 0; q < p.links(); ++q) {
             int a = p.qa[q], b = p.qb[q];
             if (!alive_[a] || !alive_[b] || chosen[a] == chosen[b]) continue;
             i64 whole = whole_[q];
             i64 step = whole >> (round + 2);
             i64 share = chosen[a] ? std::max<i64>(0, share_a_[q] - step) : std::min<i64>(whole, share_a_[q] + step);
-            moved = moved || share != share_a_[q];
+            if (share != share_a_[q]) moved = true, stale_[a] = stale_[b] = 1;
             share_a_[q] = share;
         }
         return moved;
