@@ -269,17 +269,25 @@ def test_candidates_score_alike_with_and_without_the_fused_path(monkeypatch) -> 
             out.append(str(error.value))
         return out
 
-    def shown(value):
-        if isinstance(value, list):
-            return [shown(v) for v in value]
-        if isinstance(value, str):
-            return value
-        return (value.scores, value.stats, {k: v for k, v in value.details.items() if k != "solver_seconds"})
+    fused_agrees(run, lambda: counted_calls(monkeypatch), lambda: without_fused(monkeypatch))
 
+
+def shown(value):
+    """Scores, statistics and details (but the solver's seconds) of nested results; messages as they are."""
+    if isinstance(value, list):
+        return [shown(v) for v in value]
+    if isinstance(value, str):
+        return value
+    return (value.scores, value.stats, {k: v for k, v in value.details.items() if k != "solver_seconds"})
+
+
+def fused_agrees(run, count, drop) -> None:
+    """``run()`` shows the same results through the fused path (``count()``'s counter: called over 20 times)
+    and after ``drop()`` takes it away."""
     with path(True):
-        calls = counted_calls(monkeypatch)
+        calls = count()
         fast = shown(run())
         assert calls[0] > 20
-        without_fused(monkeypatch)
+        drop()
         slow = shown(run())
     assert fast == slow

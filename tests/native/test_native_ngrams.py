@@ -12,7 +12,7 @@ from fuzz.reader_cases import ODD, STRUCTURAL, damage
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from native.native_helpers import CORE, compares_paths, examples, path, sample
-from native.test_native_fused import MIXED_GOLDS, MIXED_TESTS, per_pair
+from native.test_native_fused import MIXED_GOLDS, MIXED_TESTS, fused_agrees, per_pair
 from native.test_native_reading import TRICKY
 from strategies import graph_texts
 
@@ -289,15 +289,4 @@ def test_candidates_score_alike_with_and_without_the_fused_path(monkeypatch, spe
             out.append(scorer(MIXED_TESTS[0], MIXED_GOLDS[0]))
         return out
 
-    def shown(value):
-        if isinstance(value, list):
-            return [shown(v) for v in value]
-        return (value.scores, value.stats, value.details)
-
-    with path(True):
-        calls = counted_calls(monkeypatch)
-        fast = shown(run())
-        assert calls[0] > 20
-        without_fused(monkeypatch)
-        slow = shown(run())
-    assert fast == slow
+    fused_agrees(run, lambda: counted_calls(monkeypatch), lambda: without_fused(monkeypatch))

@@ -21,56 +21,6 @@ namespace amr {
 
 using i64 = std::int64_t;
 
-/// Distinct integer triples to dense ids, in order of first sight (open addressing, no allocation per key).
-class TripleIds {
-   public:
-    explicit TripleIds(size_t expected = 16) { clear(expected); }
-
-    /// The id of (a, b, c) (a new id, the next one, when it is new).
-    int intern(int a, int b, int c) {
-        if (2 * (keys_.size() + 1) > slots_.size()) grow();
-        const std::array<int, 3> key{a, b, c};
-        size_t mask = slots_.size() - 1, at = hash(key) & mask;
-        while (slots_[at] >= 0 && keys_[slots_[at]] != key) at = (at + 1) & mask;
-        if (slots_[at] < 0) {
-            slots_[at] = static_cast<int>(keys_.size());
-            keys_.push_back(key);
-        }
-        return slots_[at];
-    }
-
-    /// Forget every key (keeping the memory), for about ``expected`` new ones.
-    void clear(size_t expected) {
-        keys_.clear();
-        size_t capacity = 16;
-        while (capacity < 2 * expected) capacity *= 2;
-        slots_.assign(capacity, -1);
-    }
-
-    size_t size() const { return keys_.size(); }
-
-   private:
-    std::vector<int> slots_;
-    std::vector<std::array<int, 3>> keys_;
-
-    static size_t hash(const std::array<int, 3>& k) {
-        std::uint64_t h = static_cast<std::uint32_t>(k[0]) * 0x9E3779B97F4A7C15ull;
-        h = (h ^ static_cast<std::uint32_t>(k[1])) * 0xC2B2AE3D27D4EB4Full;
-        h = (h ^ static_cast<std::uint32_t>(k[2])) * 0x165667B19E3779F9ull;
-        return static_cast<size_t>(h ^ (h >> 29));
-    }
-
-    void grow() {
-        slots_.assign(slots_.size() * 2, -1);
-        size_t mask = slots_.size() - 1;
-        for (size_t id = 0; id < keys_.size(); ++id) {
-            size_t at = hash(keys_[id]) & mask;
-            while (slots_[at] >= 0) at = (at + 1) & mask;
-            slots_[at] = static_cast<int>(id);
-        }
-    }
-};
-
 constexpr i64 NGRAM_LIMIT = i64(1) << 24;  // paths counted per pair; above, the Python path counts them
 constexpr i64 MOTIF_LIMIT = i64(1) << 24;  // motifs made per pair; above, the Python path makes them
 constexpr int MAX_ORDER = 1 << 16;         // SemBLEU's n; above, the Python path (2n statistics a pair)
@@ -131,7 +81,7 @@ inline bool sembleu_graph(const Triples& g, NgramBuffers& b) {
     }
     auto add_edge = [&b](int source, std::string_view role, int target) {  // once (a dict's keys)
         int r = b.words.intern(role);
-        if (b.edge_ids.intern(source, r, target) == static_cast<int>(b.edges.size())) b.edges.push_back({source, r, target});
+        if (b.edge_ids.intern({source, r, target}) == static_cast<int>(b.edges.size())) b.edges.push_back({source, r, target});
     };
     for (const Triple& t : g.relations) {
         int source = b.variables.find(t.a.text), target = b.variables.find(t.c.text);
@@ -147,7 +97,7 @@ inline bool sembleu_graph(const Triples& g, NgramBuffers& b) {
         if (value.size() >= 2 && value.front() == '"' && value.back() == '"') value = value.substr(1, value.size() - 2);
         int label = b.words.intern(sembleu_label(value, b.arena));
         std::string_view role = t.b.text;
-        if (b.constant_ids.intern(var, b.words.intern(role), label) != static_cast<int>(b.labels.size() - n)) continue;
+        if (b.constant_ids.intern({var, b.words.intern(role), label}) != static_cast<int>(b.labels.size() - n)) continue;
         int node = static_cast<int>(b.labels.size());
         b.labels.push_back(label);
         if (Steps::inverted(role)) add_edge(node, role.substr(0, role.size() - 3), var);
@@ -174,7 +124,7 @@ inline bool count_ngrams(NgramBuffers& b, int n, std::vector<i64>& count, i64& b
         return --budget >= 0;
     };
     for (size_t start = 0; start < b.labels.size(); ++start) {
-        int gram = b.grams.intern(-1, -1, b.labels[start]);
+        int gram = b.grams.intern({-1, -1, b.labels[start]});
         if (!counted(gram, 1)) return false;
         if (n < 2) continue;
         b.stack.assign(1, NgramBuffers::Step{static_cast<int>(start), gram, b.first[start]});
@@ -190,7 +140,7 @@ inline bool count_ngrams(NgramBuffers& b, int n, std::vector<i64>& count, i64& b
             if (std::find(b.used.begin(), b.used.end(), e) != b.used.end()) continue;
             const auto& edge = b.edges[e];
             int order = static_cast<int>(b.stack.size()) + 1;
-            int next = b.grams.intern(top.gram, edge[1], b.labels[edge[2]]);
+            int next = b.grams.intern({top.gram, edge[1], b.labels[edge[2]]});
             if (!counted(next, order)) return false;
             if (order < n) {
                 b.used.push_back(e);
@@ -272,11 +222,11 @@ inline bool motif_set(const Triples& g, MotifBuffers& b, std::vector<std::array<
     b.node_motif.clear();
     for (size_t k = 0; k < n; ++k) {
         if (b.first[k] == b.first[k + 1]) {
-            b.node_motif.push_back(b.node_motifs.intern(b.concepts[k], -1, -1));
+            b.node_motif.push_back(b.node_motifs.intern({b.concepts[k], -1, -1}));
         } else {
             for (int at = b.first[k]; at < b.first[k + 1]; ++at) {
                 const std::array<int, 4>& pair = out[b.own[at]];
-                b.node_motif.push_back(b.node_motifs.intern(b.concepts[k], pair[1], pair[2]));
+                b.node_motif.push_back(b.node_motifs.intern({b.concepts[k], pair[1], pair[2]}));
             }
         }
         b.node_first[k + 1] = static_cast<int>(b.node_motif.size());
