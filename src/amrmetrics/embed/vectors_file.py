@@ -2,11 +2,12 @@
 
 Big tables (GloVe 840B is 5 GB) are never loaded whole. A text file is scanned once for the words
 announced with :meth:`VectorsFile.need` (the command line announces every key the corpus can ask
-for) and keeps only those; a word asked for later that was never announced triggers another scan
-for the new words only. Files up to :data:`FULL_LOAD_BYTES` are simply read whole on first use.
-A ``.npy`` matrix is memory-mapped, so any row is cheap.
+for) and only those lines are parsed, all in one numpy call; a word asked for later that was never
+announced triggers another scan for the new words only. The lines of a file up to
+:data:`FULL_LOAD_BYTES` are kept in memory after the first scan, so a later scan does not read the
+disk again. A ``.npy`` matrix is memory-mapped, so any row is cheap.
 
-Every value read is checked: a file that is not a table of numbers, or a NaN or infinite value,
+Every value kept is checked: a file that is not a table of numbers, or a NaN or infinite value,
 is a :class:`VectorsFileError` naming the file and the line (the vocabulary line for ``.npy``).
 The file's first vector is checked when it is opened, so a wrong file fails before any scoring.
 """
@@ -24,7 +25,7 @@ from amrmetrics.embed.base import CachedEmbedder
 from amrmetrics.errors import DataError
 
 FULL_LOAD_BYTES = 64 * 1024 * 1024
-"""Text files up to this size are read whole at first use (no vocabulary needed)."""
+"""The lines of text files up to this size are kept in memory after the first scan (no re-reading)."""
 
 VOCAB_SUFFIXES = (".vocab", ".vocab.txt", ".words", ".words.txt", ".txt", ".tsv")
 """Where the vocabulary of ``NAME.npy`` is looked for: ``NAME`` + one of these (first found)."""
@@ -141,7 +142,7 @@ class VectorsFile(CachedEmbedder):
         self.name = self.path.name
         self.version = fingerprint(*files)
         self._pending: set[str] = set()
-        self._complete = False
+        self._lines: list[bytes] | None = None
         self._rows: dict[str, int] | None = None
         self._matrix: np.ndarray | None = None
 
@@ -168,8 +169,7 @@ class VectorsFile(CachedEmbedder):
         if self.format == "npy":
             rows, matrix = self._npy()
             return [self._npy_row(matrix, rows[w], w) if w in rows else None for w in words]
-        if not self._complete:
-            self._scan(set(words) | self._pending)
+        self._scan(set(words) | self._pending)
         return [self._cache.get(w) for w in words]
 
     def _npy_matrix(self) -> np.ndarray:
@@ -245,36 +245,63 @@ class VectorsFile(CachedEmbedder):
             )
         return vector
 
+    def _text_lines(self) -> Iterable[bytes]:
+        """The file's lines (the word2vec header included); kept in memory for a small file."""
+        if self._lines is not None:
+            return self._lines
+        if self.path.stat().st_size > FULL_LOAD_BYTES:
+            return self.path.open("rb")
+        self._lines = self.path.read_bytes().split(b"\n")
+        return self._lines
+
     def _scan(self, wanted: set[str]) -> None:
-        """Read the text file once, keeping the wanted words (all of them for a small file)."""
-        everything = self.path.stat().st_size <= FULL_LOAD_BYTES
+        """Read the text file once, keeping the wanted words (their lines parsed in one batch)."""
         dim = self._dimension()
         todo = {w.encode("utf-8") for w in wanted if w not in self._cache}
-        found: dict[str, np.ndarray] = {}
-        with self.path.open("rb") as handle:
+        kept: dict[str, tuple[bytes, list[bytes], int]] = {}
+        lines = self._text_lines()
+        try:
+            numbered = enumerate(lines, start=1)
             if self.format == "word2vec":
-                handle.readline()
-            for number, line in enumerate(handle, start=2 if self.format == "word2vec" else 1):
-                if not everything and not todo:
+                next(numbered, None)
+            for number, line in numbered:
+                if not todo:
                     break
                 cut = line.find(b" ")
-                if cut <= 0:
+                if cut <= 0 or line[:cut] not in todo:
                     continue
                 word = line[:cut]
-                if not everything and word not in todo:
-                    continue
                 values = line[cut + 1 :].split()
                 if len(values) != dim:
-                    word, values = self._respan(line, dim, number)
+                    try:
+                        word, values = self._respan(line, dim, number)
+                    except VectorsFileError:
+                        self._vectors(kept)  # a bad value on an earlier line is named first
+                        raise
                 text = word.decode("utf-8", errors="replace")
-                if text not in found and text not in self._cache:
-                    found[text] = self._vector(word, values, number)
+                if text not in kept and text not in self._cache:
+                    kept[text] = (word, values, number)
                 todo.discard(word)
-        self._cache.update(found)
+        finally:
+            if not isinstance(lines, list):
+                lines.close()  # type: ignore[attr-defined]
+        self._cache.update(self._vectors(kept))
         for word in wanted:
             self._cache.setdefault(word, None)
         self._pending.clear()
-        self._complete = everything
+
+    def _vectors(self, kept: dict[str, tuple[bytes, list[bytes], int]]) -> dict[str, np.ndarray]:
+        """The vectors of the kept lines, converted in one call; when any value is bad, line by line
+        (:meth:`_vector`), so the error names the first bad line."""
+        dim = self._dimension()
+        tokens = [value for _, values, _ in kept.values() for value in values]
+        try:
+            matrix = np.array(tokens, dtype=np.float64).reshape(len(kept), dim)
+        except (ValueError, TypeError, OverflowError):
+            matrix = None
+        if matrix is None or not np.isfinite(matrix).all():
+            return {text: self._vector(word, values, number) for text, (word, values, number) in kept.items()}
+        return dict(zip(kept, matrix))
 
     def _respan(self, line: bytes, dim: int, number: int) -> tuple[bytes, list[bytes]]:
         """A line whose word contains spaces (GloVe 840B has some): the last ``dim`` fields are the vector."""
@@ -287,5 +314,6 @@ class VectorsFile(CachedEmbedder):
         state = dict(self.__dict__)
         state["_rows"] = None
         state["_matrix"] = None
+        state["_lines"] = None
         return state
 
