@@ -9,6 +9,10 @@ elimination), then its own bounds (an assignment bound, elimination by its price
 re-splitting, branch and bound); it returns only certified optima, with the Python path's value,
 bound and status. See docs/exact-smatch.md.
 
+A graded problem (S2match: float concept weights) runs the Python path's cheap steps; what its
+elimination leaves goes to :func:`prove_graded`, the same bounds in floating point (made rigorous
+against rounding), before the LP: where they prove the best mapping optimal, no LP is solved.
+
 A pair under a limited work budget (``--timeout``) is aligned on the Python path: the budget's units
 count the Python path's steps, and where they run out (status ``time-limit`` or ``clock-limit``, a
 lower bound below the upper) is what the pair reports, the same with and without the compiled core.
@@ -22,7 +26,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from amrmetrics import _native
-from amrmetrics.align.indexed import index_problem
+from amrmetrics.align.indexed import IndexedProblem, index_problem
 from amrmetrics.align.problem import AlignmentProblem
 from amrmetrics.align.result import Alignment
 from amrmetrics.align.solve import SOLVERS
@@ -59,6 +63,25 @@ def solve_natively(problem: AlignmentProblem, budget: Budget | None = None) -> A
         return None
     mapping, value, upper, status = found
     return Alignment(mapping, value, upper, status, time.perf_counter() - began)
+
+
+def prove_graded(reduced: IndexedProblem, value: float, budget: Budget) -> tuple[np.ndarray | None, float] | None:
+    """The compiled bounds on ``reduced``, a graded problem's candidates left by elimination, given the
+    value of the best mapping known: ``(None, bound)`` when no mapping of ``reduced`` is worth more than
+    ``bound`` (``value`` plus half the certification tolerance), ``(mapping, bound)`` when the better
+    ``mapping`` found is within that of the optimum; None without a proof (no compiled core, integer
+    weights, a limited ``budget``, a problem too large, the prover's own limits), and the LP decides."""
+    core = _native.CORE
+    if core is None or reduced.integral or budget.limited or reduced.size > MAX_CANDIDATES or len(reduced.qw) > MAX_LINKS:
+        return None
+    found = core.prove_graded(
+        reduced.n_test, reduced.n_gold, reduced.ci.tolist(), reduced.cj.tolist(), reduced.cu.tolist(),
+        reduced.qa.tolist(), reduced.qb.tolist(), reduced.qw.tolist(), value,
+    )
+    if found is None:
+        return None
+    mapping, bound = found
+    return (None if mapping is None else np.array(mapping, dtype=np.int64)), bound
 
 
 def _graded(problem: AlignmentProblem) -> bool:
