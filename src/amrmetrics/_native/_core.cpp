@@ -852,9 +852,9 @@ PyObject* solve_indexed(PyObject*, PyObject* args) {
 
 PyObject* prove_graded(PyObject*, PyObject* args) {
     int n1, n2;
-    PyObject *ci, *cj, *cu, *qa, *qb, *qw;
+    PyObject *ci, *cj, *cu, *qa, *qb, *qw, *held;
     double incumbent;
-    if (!PyArg_ParseTuple(args, "iiOOOOOOd", &n1, &n2, &ci, &cj, &cu, &qa, &qb, &qw, &incumbent)) return nullptr;
+    if (!PyArg_ParseTuple(args, "iiOOOOOOdO", &n1, &n2, &ci, &cj, &cu, &qa, &qb, &qw, &incumbent, &held)) return nullptr;
     try {
         amr::Problem p;
         p.n1 = n1, p.n2 = n2;
@@ -865,9 +865,24 @@ PyObject* prove_graded(PyObject*, PyObject* args) {
         if (!number_list(ci, p.ci, "ci") || !number_list(cj, p.cj, "cj") || !number_list(cu, p.cu, "cu") ||
             !number_list(qa, p.qa, "qa") || !number_list(qb, p.qb, "qb") || !number_list(qw, p.qw, "qw") || !valid_problem(p))
             return nullptr;
+        std::vector<int> incumbent_mapping;  // gold node per test node, -1 for no image
+        if (!PyList_Check(held) || PyList_Size(held) != n1) {
+            PyErr_SetString(PyExc_ValueError, "the incumbent must be a list of one gold node (or -1) per test node");
+            return nullptr;
+        }
+        incumbent_mapping.resize(n1);
+        for (int i = 0; i < n1; ++i) {
+            long j = PyLong_AsLong(PyList_GetItem(held, i));
+            if (j == -1 && PyErr_Occurred()) return nullptr;
+            if (j < -1 || j >= n2) {
+                PyErr_SetString(PyExc_ValueError, "the incumbent maps a test node out of range");
+                return nullptr;
+            }
+            incumbent_mapping[i] = static_cast<int>(j);
+        }
         if (!std::isfinite(incumbent) || !finite_weights(p) || links_one_gold_node(p)) Py_RETURN_NONE;
         amr::Clock clock(0.0);
-        amr::GradedProof proof = amr::prove_graded(p, incumbent, amr::Limits(), clock, graded_tally);
+        amr::GradedProof proof = amr::prove_graded(p, incumbent, incumbent_mapping, amr::Limits(), clock, graded_tally);
         if (proof.verdict < 0) Py_RETURN_NONE;
         if (proof.verdict == 0) return Py_BuildValue("(Od)", Py_None, proof.bound);
         PyObject* mapping = PyTuple_New(static_cast<Py_ssize_t>(proof.mapping.size()));
@@ -911,11 +926,12 @@ PyMethodDef methods[] = {
      "The exact solver on an indexed problem (lists; candidates sorted by test then gold node, links with "
      "ci[qa] < ci[qb]); None when the Python path must decide (graded weights, a second optimum, a limit)."},
     {"prove_graded", prove_graded, METH_VARARGS,
-     "prove_graded(n_test, n_gold, ci, cj, cu, qa, qb, qw, incumbent) -> (mapping or None, bound) or None.\n\n"
+     "prove_graded(n_test, n_gold, ci, cj, cu, qa, qb, qw, incumbent, mapping) -> (mapping or None, bound) or None.\n\n"
      "The integer solver's bounds in doubles on what elimination left of a graded problem (float weights), "
-     "given the value of the best mapping known: (None, bound) when no mapping is worth more than bound "
-     "(the incumbent plus half the certification tolerance), (mapping, bound) when the better mapping "
-     "found is within that of the optimum, None without a proof (a limit, or weights it does not take)."},
+     "given the best mapping known (a list: gold node or -1 per test node) and its value: (None, bound) when "
+     "no mapping is worth more than bound (the incumbent plus half the certification tolerance), (mapping, "
+     "bound) when the better mapping found is within that of the optimum; None without a proof (a second "
+     "optimum, a limit, or weights it does not take)."},
     {"configure", configure, METH_O, "configure(Graph): the class of the graphs this module makes."},
     {"parse_regular", parse_regular, METH_O,
      "parse_regular(text) -> Graph or None: a regular PENMAN text as read/decode.py's _parse_regular reads it; "

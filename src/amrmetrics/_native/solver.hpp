@@ -564,7 +564,11 @@ struct Tally {
 /// an assignment's prices are repaired and its bound carries their margin (BasicAssignment::cover), and
 /// every comparison with a bound subtracts ``margin_``, a bound on the rounding of the potentials, the
 /// shares and the sums of chosen weights (32 times a few units of 2^-53 of the problem's whole weight
-/// per term summed). So a graded proof says: no mapping is worth more than the incumbent plus ``delta``.
+/// per term summed). A graded proof also rules out a second optimum: the search visits every mapping
+/// within twice the certification tolerance of the best (``keep_above``), and gives up (-2) when two
+/// sets of earning pairs are that close, where the Python path may return either and their float sums
+/// can differ in the last bit. So a graded proof says: no mapping is worth more than the best found
+/// plus ``delta``, and every mapping within the tie window of it earns with the same pairs.
 /// One prover serves problem after problem (``reset``), keeping its buffers.
 template <class T>
 class BasicProver {
@@ -573,7 +577,8 @@ class BasicProver {
 
     /// Start on ``left`` (which must outlive the use of this prover for it) with the incumbent's value
     /// (and, graded, the least improvement that counts, ``delta``).
-    void reset(const Problem& left, double incumbent, const Limits& limits, const Clock& clock, double delta = 0.0) {
+    void reset(const Problem& left, double incumbent, const Limits& limits, const Clock& clock, double delta = 0.0,
+               const std::vector<int>* held = nullptr) {
         p_ = &left;
         x_.reset(left);
         limits_ = limits;
@@ -604,6 +609,23 @@ class BasicProver {
             double terms = static_cast<double>(degree) + p.size() + p.links() + p.n1 + p.n2 + 8;
             delta_ = delta;
             margin_ = 32 * std::ldexp(terms * mass, -53);
+            held_set_.clear();
+            for (int i = 0; held && i < p.n1 && i < static_cast<int>(held->size()); ++i) {
+                int j = (*held)[i];
+                if (j < 0) continue;
+                int c = x_.lookup(p, i, j);
+                if (c == p.size()) {  // a pair elimination dropped: no mapping here earns like it
+                    held_set_.assign(1, -1);
+                    break;
+                }
+                held_set_.push_back(c);
+            }
+            if (held_set_.empty() || held_set_[0] >= 0) {
+                std::vector<char>& in = flags_;
+                in.assign(p.size(), 0);
+                for (int c : held_set_) in[c] = 1;
+                earning(held_set_, in);
+            }
         }
     }
 
@@ -620,7 +642,7 @@ class BasicProver {
             bool ruled_out = true;
             for (int fixing = 0; fixing < 20 && ruled_out; ++fixing) {
                 if (!assign()) return false;
-                if (dual_ < above(target_)) {
+                if (dual_ < keep_above(target_)) {
                     how = round == 0 ? 1 : 2;
                     return true;
                 }
@@ -633,7 +655,8 @@ class BasicProver {
 
     /// Branch and bound on the live candidates: 0 when no mapping beats the incumbent, 1 when one does
     /// (``mapping`` holds the best, without pairs that earn nothing, and ``found`` its value), -1 when
-    /// the search hit its node limit or the clock (the Python path decides).
+    /// the search hit its node limit or the clock, -2 (graded) when a second optimum turned up (the
+    /// Python path decides).
     int branch(std::vector<int>& mapping, T& found, long& nodes) {
         const Problem& p = *p_;
         std::vector<int>& count = scratch_;
@@ -661,8 +684,14 @@ class BasicProver {
         nodes_ = work_ = 0;
         best_ = target_;
         best_choice_.clear();
+        if constexpr (GRADED) {
+            best_set_ = held_set_;
+            second_ = -std::numeric_limits<double>::infinity();
+            tied_ = false;
+        }
         bool complete = search(0, 0);
         nodes = nodes_;
+        if (tied_) return -2;
         if (!complete) return -1;
         if (best_choice_.empty()) return 0;
         std::vector<char>& in = flags_;
@@ -701,12 +730,64 @@ class BasicProver {
             return (value + 1) * SCALE;
     }
 
+    /// The least (scaled) bound that may hide a mapping that matters next to one of ``value``: integers, a
+    /// better one (``above``); graded, one within the tie window below it (twice the certification
+    /// tolerance), less the rounding margin.
+    T keep_above(T value) const {
+        if constexpr (GRADED)
+            return value - 2 * TOLERANCE * std::max(1.0, std::fabs(value)) - margin_;
+        else
+            return above(value);
+    }
+
+    /// Graded: keep of ``chosen`` (candidates, ``in`` marking them) those that earn (a unary weight, or a
+    /// link to another chosen candidate), sorted.
+    void earning(std::vector<int>& chosen, const std::vector<char>& in) const {
+        const Problem& p = *p_;
+        size_t kept = 0;
+        for (int c : chosen) {
+            bool earns = p.cu[c] > 0;
+            for (int e = x_.adj_start[c]; !earns && e < x_.adj_start[c + 1]; ++e) earns = in[x_.adj_other[e]];
+            if (earns) chosen[kept++] = c;
+        }
+        chosen.resize(kept);
+        std::sort(chosen.begin(), chosen.end());
+    }
+
+    /// Graded: a complete mapping of value ``value`` reached (``choice_``): it becomes the best when it
+    /// beats the best by more than ``delta_``; false when it or the best it replaced is a second optimum.
+    bool reached(double value) {
+        std::vector<int>& set = leaf_set_;
+        set.clear();
+        for (int r : order_)
+            if (choice_[r] >= 0) set.push_back(choice_[r]);
+        std::vector<char>& in = flags_;
+        in.assign(p_->size(), 0);
+        for (int c : set) in[c] = 1;
+        earning(set, in);
+        if (value >= above(best_)) {
+            second_ = std::max(second_, static_cast<double>(best_));
+            best_ = value;
+            best_choice_ = choice_;
+            best_set_.swap(set);
+        } else if (set != best_set_) {
+            second_ = std::max(second_, value);
+        }
+        tied_ = second_ >= keep_above(best_);
+        return !tied_;
+    }
+
     const Problem* p_ = nullptr;
     Index x_;
     Limits limits_;
     const Clock* clock_ = nullptr;
     T target_ = 0;               // the incumbent's value: only mappings above it matter
     double delta_ = 0.0, margin_ = 0.0;  // graded: the least improvement that counts; the rounding margin
+    // graded: the earning candidates (sorted) of the incumbent ({-1}: it uses a pair not here), of the best
+    // mapping, of one leaf; the best value of another set of earning pairs; whether it ties with the best
+    std::vector<int> held_set_, best_set_, leaf_set_;
+    double second_ = 0.0;
+    bool tied_ = false;
     std::vector<T> whole_;       // each link's weight, scaled
     std::vector<T> share_a_;     // each link's share held by its end qa (qb holds the rest)
     std::vector<T> unary_;       // each candidate's unary weight, scaled
@@ -823,6 +904,7 @@ class BasicProver {
         work_ += p.size() + p.links();
         if (++nodes_ > limits_.branch_nodes || work_ > limits_.branch_work || (nodes_ % 256 == 0 && clock_->passed())) return false;
         if (depth == order_.size()) {
+            if constexpr (GRADED) return reached(fixed);
             if (fixed * UNIT >= above(best_)) {
                 best_ = fixed;
                 best_choice_ = choice_;
@@ -858,8 +940,8 @@ class BasicProver {
         }
         for (T v : col_best_) col_sum += v;
         T bound = fixed * UNIT + std::min(row_sum, col_sum);
-        if (bound < above(best_)) return true;
-        if (!node_assignment_reaches(open, depth, above(best_) - fixed * UNIT)) return true;
+        if (bound < keep_above(best_)) return true;
+        if (!node_assignment_reaches(open, depth, keep_above(best_) - fixed * UNIT)) return true;
         int r = order_[depth];
         const size_t first = children_.size();
         for (int c = x_.row_start[r]; c < x_.row_start[r + 1]; ++c)
@@ -961,7 +1043,7 @@ class BasicProver {
             if (!alive_[c]) continue;
             int r = row_at_[p.ci[c]], k = col_at_[p.cj[c]];
             T reduced = a_.u[r] + a_.v[k] - std::max<T>(pot_[c], 0);
-            if (dual_ - reduced < above(target_)) {
+            if (dual_ - reduced < keep_above(target_)) {
                 alive_[c] = 0;
                 any = true;
                 for (int e = x_.adj_start[c]; e < x_.adj_start[c + 1]; ++e) stale_[x_.adj_other[e]] = 1;
@@ -1067,21 +1149,23 @@ inline Outcome solve(const Problem& p, const Limits& limits, const Clock& clock,
 
 /// What the graded prover answers for what elimination left of a graded problem.
 struct GradedProof {
-    int verdict = -1;          // 0: no mapping beats the incumbent by more than ``delta``; 1: ``mapping`` does,
-                               // and no mapping beats it by more than ``delta``; -1: no proof (the Python path decides)
+    int verdict = -1;          // 0: the incumbent is optimal; 1: ``mapping`` is; -1: no proof (the Python path decides)
     std::vector<int> mapping;  // verdict 1: the better mapping (gold node per test node, -1 = none)
     double bound = 0.0;        // verdict 0 or 1: a proven upper bound on every mapping (the value found plus delta)
 };
 
-/// The bounds of the integer solver on a graded problem in doubles (BasicProver<double>): ``left`` is what
-/// the Python path's cheap steps and elimination left, ``incumbent`` the value of its best mapping. The
-/// least improvement that counts is half the certification tolerance at the incumbent, so a bound of
-/// the value found plus it certifies that value (align/result.py). Its working state is this thread's.
-inline GradedProof prove_graded(const Problem& left, double incumbent, const Limits& limits, const Clock& clock, Tally& tally) {
+/// The bounds of the integer solver on a graded problem, in doubles (BasicProver<double>): ``left`` is
+/// what the Python path's cheap steps and elimination left, ``incumbent`` the value of its best mapping
+/// and ``held`` that mapping. The least improvement that counts is half the certification tolerance at
+/// the incumbent, so a bound of the value found plus it certifies that value (align/result.py); a
+/// second optimum (another set of earning pairs within twice the tolerance) gives no proof, since the
+/// Python path could return it instead. Its working state is this thread's.
+inline GradedProof prove_graded(const Problem& left, double incumbent, const std::vector<int>& held, const Limits& limits,
+                                const Clock& clock, Tally& tally) {
     thread_local BasicProver<double> prover;
     GradedProof out;
     const double delta = TOLERANCE / 2 * std::max(1.0, std::fabs(incumbent));
-    prover.reset(left, incumbent, limits, clock, delta);
+    prover.reset(left, incumbent, limits, clock, delta, &held);
     if (!prover.usable()) return tally.fallback_other++, out;
     int how = 0;
     if (prover.settle_by_bounds(how)) {
@@ -1092,10 +1176,18 @@ inline GradedProof prove_graded(const Problem& left, double incumbent, const Lim
     }
     double found = 0.0;
     long nodes = 0;
-    out.verdict = prover.branch(out.mapping, found, nodes);
-    if (out.verdict == 0) tally.branch_kept++, out.bound = incumbent + delta;
-    else if (out.verdict == 1) tally.branch_improved++, out.bound = found + delta;
-    else tally.fallback_limit++;
+    int verdict = prover.branch(out.mapping, found, nodes);
+    if (verdict == 0) {
+        tally.branch_kept++;
+        out.verdict = 0;
+        out.bound = incumbent + delta;
+    } else if (verdict == 1) {
+        tally.branch_improved++;
+        out.verdict = 1;
+        out.bound = found + delta;
+    } else {
+        (verdict == -1 ? tally.fallback_limit : tally.fallback_other)++;
+    }
     return out;
 }
 

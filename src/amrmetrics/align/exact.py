@@ -186,11 +186,10 @@ class ExactSolver:
         def done() -> Alignment:
             return Alignment.of(best.mapping, best.value, upper, stopped(budget), time.perf_counter() - began)
 
-        proof = prove_graded(reduced, best.value, budget)
+        proof = prove_graded(best.problem, reduced, best.mapping, best.value, budget)
         if proof is not None:
-            better, bound = proof
-            if better is not None:
-                best.offer(better)
+            optimum, bound = proof
+            best.offer(optimum)
             bounded = min(upper, max(best.value, bound))
             if certified(best.value, bounded):
                 upper = bounded

@@ -65,23 +65,46 @@ def solve_natively(problem: AlignmentProblem, budget: Budget | None = None) -> A
     return Alignment(mapping, value, upper, status, time.perf_counter() - began)
 
 
-def prove_graded(reduced: IndexedProblem, value: float, budget: Budget) -> tuple[np.ndarray | None, float] | None:
-    """The compiled bounds on ``reduced``, a graded problem's candidates left by elimination, given the
-    value of the best mapping known: ``(None, bound)`` when no mapping of ``reduced`` is worth more than
-    ``bound`` (``value`` plus half the certification tolerance), ``(mapping, bound)`` when the better
-    ``mapping`` found is within that of the optimum; None without a proof (no compiled core, integer
-    weights, a limited ``budget``, a problem too large, the prover's own limits), and the LP decides."""
+def prove_graded(
+    problem: AlignmentProblem, reduced: IndexedProblem, mapping: np.ndarray, value: float, budget: Budget
+) -> tuple[np.ndarray, float] | None:
+    """The compiled bounds on ``reduced``, what elimination left of the graded ``problem``, given the
+    best mapping known and its value: ``(optimum, bound)`` where no mapping is worth more than
+    ``bound``, the optimum's value plus half the certification tolerance; None without a proof, and
+    the LP decides: a second optimum (another set of earning node pairs within twice the tolerance:
+    the Python path could return it, and its float sum can differ in the last bit), no compiled core,
+    integer weights, a limited ``budget``, a problem too large, the prover's own limits.
+
+    The optimum is what the LP would offer the caller: the mapping the compiled search found when it
+    beats ``mapping`` (without node pairs that earn nothing), else ``mapping`` without those pairs
+    (an integral LP solution has none, and numpy's sum of the same weights at other positions can
+    differ in its last bit, so the caller keeps whichever is worth more, as it does after the LP).
+    """
     core = _native.CORE
     if core is None or reduced.integral or budget.limited or reduced.size > MAX_CANDIDATES or len(reduced.qw) > MAX_LINKS:
         return None
     found = core.prove_graded(
         reduced.n_test, reduced.n_gold, reduced.ci.tolist(), reduced.cj.tolist(), reduced.cu.tolist(),
-        reduced.qa.tolist(), reduced.qb.tolist(), reduced.qw.tolist(), value,
+        reduced.qa.tolist(), reduced.qb.tolist(), reduced.qw.tolist(), value, mapping.tolist(),
     )
     if found is None:
         return None
-    mapping, bound = found
-    return (None if mapping is None else np.array(mapping, dtype=np.int64)), bound
+    better, bound = found
+    return (_earning(problem, mapping) if better is None else np.array(better, dtype=np.int64)), bound
+
+
+def _earning(problem: AlignmentProblem, mapping: np.ndarray) -> np.ndarray:
+    """``mapping`` without the node pairs that earn nothing in it (no unary weight, no link to another
+    of its pairs)."""
+    rows = np.flatnonzero(mapping >= 0)
+    earns = np.zeros(len(mapping), dtype=bool)
+    earns[rows] = np.asarray(problem.unary[rows, mapping[rows]]).ravel() > 0
+    if len(problem.pairs):
+        i, j, k, l = problem.pairs.T
+        both = (mapping[i] == j) & (mapping[k] == l) & (problem.weights > 0)
+        earns[i[both]] = True
+        earns[k[both]] = True
+    return np.where(earns, mapping, -1)
 
 
 def _graded(problem: AlignmentProblem) -> bool:
