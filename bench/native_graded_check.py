@@ -6,8 +6,9 @@ core (the graded prover) and on the pure-Python path, compared.
 For each data set (the BAMBOO STS, SICK and PARA dev pairs, the Little Prince parses) and each mode
 (``s2match``, ``s2match:compat=yes``), with the GloVe subset of ``--shared``, prints how many pairs were
 compared, how many differ in value, upper bound, status or triple counts (must be 0), how many return
-another alignment of the same value (several optima), and what the graded prover did (its counters).
-Exits 1 if any number differs.
+another alignment of the same value (several optima), how many pairs reach the LP on each path, the
+CPU seconds of each path's scoring loop, and what the graded prover did (its counters). Exits 1 if any
+number differs.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import time
 from pathlib import Path
 
 import amrmetrics._native as native
+from amrmetrics.align import exact
 from amrmetrics.metrics.registry import parse_metrics
 from amrmetrics.read import read_graphs
 
@@ -31,11 +33,19 @@ DATASETS = {
 MODES = ("s2match", "s2match:compat=yes")
 
 
-def scores(metric, pairs: list, compiled: bool) -> tuple[list, float]:
-    """Each pair's (value, upper, status, test triples, gold triples, alignment) on one path, and the seconds."""
-    saved = native.CORE
-    core = saved if compiled else None
-    native.CORE = core
+def scores(metric, pairs: list, compiled: bool) -> tuple[list, float, int]:
+    """Each pair's (value, upper, status, test triples, gold triples, alignment) on one path, the seconds,
+    and how many LP relaxations were formulated."""
+    saved, formulate = native.CORE, exact.formulate
+    native.CORE = saved if compiled else None
+    lps = 0
+
+    def counted(reduced):
+        nonlocal lps
+        lps += 1
+        return formulate(reduced)
+
+    exact.formulate = counted
     try:
         began = time.process_time()
         out = []
@@ -43,9 +53,9 @@ def scores(metric, pairs: list, compiled: bool) -> tuple[list, float]:
             result = metric.pair(a, b)
             value, n_test, n_gold, upper = result.stats
             out.append((value, upper, result.details["status"], n_test, n_gold, result.details["alignment"]))
-        return out, time.process_time() - began
+        return out, time.process_time() - began, lps
     finally:
-        native.CORE = saved
+        native.CORE, exact.formulate = saved, formulate
 
 
 def main() -> int:
@@ -59,22 +69,29 @@ def main() -> int:
         return 2
     vectors = str(args.shared / "data" / "vectors" / "glove50-subset.txt")
     differ = 0
-    print(f"{'data':14} {'mode':20} {'pairs':>6} {'differ':>6} {'other optimum':>13} {'python s':>8} {'compiled s':>10}  graded prover")
+    print(
+        f"{'data':14} {'mode':20} {'pairs':>6} {'differ':>6} {'other optimum':>13} {'LPs':>9} {'python s':>8} "
+        f"{'compiled s':>10}  graded prover"
+    )
     for name, (test, gold) in DATASETS.items():
         graphs = list(zip(read_graphs(args.shared / test), read_graphs(args.shared / gold)))[:: args.stride]
         for mode in MODES:
             (metric,) = parse_metrics([mode], {"vectors": vectors})
             pairs = [(metric.prepare(a), metric.prepare(b)) for a, b in graphs]
-            python, py_seconds = scores(metric, pairs, False)
+            python, py_seconds, py_lps = scores(metric, pairs, False)
             core.reset_counters()
-            compiled, c_seconds = scores(metric, pairs, True)
+            compiled, c_seconds, c_lps = scores(metric, pairs, True)
             counters = {k: v for k, v in core.graded_counters().items() if v}
             bad = [k for k, (p, c) in enumerate(zip(python, compiled)) if p[:5] != c[:5]]
             other = sum(1 for p, c in zip(python, compiled) if p[:5] == c[:5] and p[5] != c[5])
             for k in bad[:5]:
                 print(f"  pair {k * args.stride}: python {python[k][:5]} compiled {compiled[k][:5]}", file=sys.stderr)
             differ += len(bad)
-            print(f"{name:14} {mode:20} {len(pairs):6} {len(bad):6} {other:13} {py_seconds:8.2f} {c_seconds:10.2f}  {counters}")
+            lps = f"{py_lps}>{c_lps}"
+            print(
+                f"{name:14} {mode:20} {len(pairs):6} {len(bad):6} {other:13} {lps:>9} {py_seconds:8.2f} "
+                f"{c_seconds:10.2f}  {counters}"
+            )
     print("no number differs" if not differ else f"{differ} pairs differ")
     return 1 if differ else 0
 

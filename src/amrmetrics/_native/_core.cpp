@@ -241,6 +241,21 @@ bool number_list(PyObject* list, std::vector<T>& out, const char* name) {
     return true;
 }
 
+/// A tuple of Python ints.
+PyObject* int_tuple(const std::vector<int>& values) {
+    PyObject* out = PyTuple_New(static_cast<Py_ssize_t>(values.size()));
+    if (!out) return nullptr;
+    for (size_t i = 0; i < values.size(); ++i) {
+        PyObject* v = PyLong_FromLong(values[i]);
+        if (!v) {
+            Py_DECREF(out);
+            return nullptr;
+        }
+        PyTuple_SetItem(out, static_cast<Py_ssize_t>(i), v);
+    }
+    return out;
+}
+
 /// (mapping tuple, value, upper, "optimal") for a certified outcome, None to hand the problem back.
 PyObject* outcome_object(const amr::Outcome& outcome) {
     if (outcome.verdict != amr::Verdict::Certified) Py_RETURN_NONE;
@@ -884,18 +899,18 @@ PyObject* prove_graded(PyObject*, PyObject* args) {
         amr::Clock clock(0.0);
         amr::GradedProof proof = amr::prove_graded(p, incumbent, incumbent_mapping, amr::Limits(), clock, graded_tally);
         if (proof.verdict < 0) Py_RETURN_NONE;
-        if (proof.verdict == 0) return Py_BuildValue("(Od)", Py_None, proof.bound);
-        PyObject* mapping = PyTuple_New(static_cast<Py_ssize_t>(proof.mapping.size()));
-        if (!mapping) return nullptr;
-        for (size_t i = 0; i < proof.mapping.size(); ++i) {
-            PyObject* j = PyLong_FromLong(proof.mapping[i]);
-            if (!j) {
-                Py_DECREF(mapping);
-                return nullptr;
-            }
-            PyTuple_SetItem(mapping, static_cast<Py_ssize_t>(i), j);
+        Ref ties(PyTuple_New(static_cast<Py_ssize_t>(proof.ties.size())));
+        if (!ties.p) return nullptr;
+        for (size_t k = 0; k < proof.ties.size(); ++k) {
+            PyObject* tie = int_tuple(proof.ties[k]);
+            if (!tie) return nullptr;
+            PyTuple_SetItem(ties.p, static_cast<Py_ssize_t>(k), tie);
         }
-        return Py_BuildValue("(Nd)", mapping, proof.bound);
+        PyObject* held_ties = proof.held_ties ? Py_True : Py_False;
+        if (proof.verdict == 0) return Py_BuildValue("(OdOO)", Py_None, proof.bound, ties.p, held_ties);
+        PyObject* mapping = int_tuple(proof.mapping);
+        if (!mapping) return nullptr;
+        return Py_BuildValue("(NdOO)", mapping, proof.bound, ties.p, held_ties);
     } catch (const std::bad_alloc&) {
         return PyErr_NoMemory();
     }
@@ -903,9 +918,9 @@ PyObject* prove_graded(PyObject*, PyObject* args) {
 
 PyObject* graded_counters(PyObject*, PyObject*) {
     const amr::Tally& t = graded_tally;
-    return Py_BuildValue("{s:l,s:l,s:l,s:l,s:l,s:l}", "assignment", t.assignment, "lagrangian", t.lagrangian, "branch_kept",
-                         t.branch_kept, "branch_improved", t.branch_improved, "fallback_limit", t.fallback_limit,
-                         "fallback_other", t.fallback_other);
+    return Py_BuildValue("{s:l,s:l,s:l,s:l,s:l,s:l,s:l}", "assignment", t.assignment, "lagrangian", t.lagrangian,
+                         "branch_kept", t.branch_kept, "branch_improved", t.branch_improved, "tied", t.tied,
+                         "fallback_limit", t.fallback_limit, "fallback_other", t.fallback_other);
 }
 
 PyObject* counters(PyObject*, PyObject*) {
@@ -926,12 +941,14 @@ PyMethodDef methods[] = {
      "The exact solver on an indexed problem (lists; candidates sorted by test then gold node, links with "
      "ci[qa] < ci[qb]); None when the Python path must decide (graded weights, a second optimum, a limit)."},
     {"prove_graded", prove_graded, METH_VARARGS,
-     "prove_graded(n_test, n_gold, ci, cj, cu, qa, qb, qw, incumbent, mapping) -> (mapping or None, bound) or None.\n\n"
+     "prove_graded(n_test, n_gold, ci, cj, cu, qa, qb, qw, incumbent, mapping) -> (mapping or None, bound, ties, "
+     "incumbent_ties) or None.\n\n"
      "The integer solver's bounds in doubles on what elimination left of a graded problem (float weights), "
-     "given the best mapping known (a list: gold node or -1 per test node) and its value: (None, bound) when "
-     "no mapping is worth more than bound (the incumbent plus half the certification tolerance), (mapping, "
-     "bound) when the better mapping found is within that of the optimum; None without a proof (a second "
-     "optimum, a limit, or weights it does not take)."},
+     "given the best mapping known (a list: gold node or -1 per test node) and its value: mapping None when "
+     "no mapping is worth more than bound (the incumbent plus half the certification tolerance), else the "
+     "better mapping found, within that of the optimum; ties: the mappings of the other sets of earning pairs "
+     "within twice the tolerance of the best; incumbent_ties: whether the incumbent is too, when beaten. None "
+     "without a proof (too many ties, a limit, or weights it does not take)."},
     {"configure", configure, METH_O, "configure(Graph): the class of the graphs this module makes."},
     {"parse_regular", parse_regular, METH_O,
      "parse_regular(text) -> Graph or None: a regular PENMAN text as read/decode.py's _parse_regular reads it; "

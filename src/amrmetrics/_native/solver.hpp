@@ -555,6 +555,7 @@ struct Limits {
 struct Tally {
     long cheap = 0, assignment = 0, lagrangian = 0, branch_kept = 0, branch_improved = 0;
     long fallback_limit = 0, fallback_other = 0;
+    long tied = 0;  // graded: proofs that came with other optima
 };
 
 /// The bounds' machinery on what elimination left: shares, potentials, assignment, fixing, branching.
@@ -564,11 +565,12 @@ struct Tally {
 /// an assignment's prices are repaired and its bound carries their margin (BasicAssignment::cover), and
 /// every comparison with a bound subtracts ``margin_``, a bound on the rounding of the potentials, the
 /// shares and the sums of chosen weights (32 times a few units of 2^-53 of the problem's whole weight
-/// per term summed). A graded proof also rules out a second optimum: the search visits every mapping
-/// within twice the certification tolerance of the best (``keep_above``), and gives up (-2) when two
-/// sets of earning pairs are that close, where the Python path may return either and their float sums
-/// can differ in the last bit. So a graded proof says: no mapping is worth more than the best found
-/// plus ``delta``, and every mapping within the tie window of it earns with the same pairs.
+/// per term summed). A graded search also finds every other optimum: it visits every mapping within
+/// twice the certification tolerance of the best (``keep_above``, the tie window) and keeps the other
+/// sets of earning pairs found there (``ties``; more than MAX_TIES: it gives up, -2), since the Python
+/// path may return any of them and their float sums can differ in the last bit. So a graded proof says:
+/// no mapping is worth more than the best found plus ``delta``, and every mapping within the tie window
+/// of it earns with the pairs of the best, of the incumbent, or of one of the ties.
 /// One prover serves problem after problem (``reset``), keeping its buffers.
 template <class T>
 class BasicProver {
@@ -686,7 +688,8 @@ class BasicProver {
         best_choice_.clear();
         if constexpr (GRADED) {
             best_set_ = held_set_;
-            second_ = -std::numeric_limits<double>::infinity();
+            best_is_held_ = true;
+            ties_.clear();
             tied_ = false;
         }
         bool complete = search(0, 0);
@@ -755,7 +758,9 @@ class BasicProver {
     }
 
     /// Graded: a complete mapping of value ``value`` reached (``choice_``): it becomes the best when it
-    /// beats the best by more than ``delta_``; false when it or the best it replaced is a second optimum.
+    /// beats the best by more than ``delta_`` (the best it replaces becomes a tie, or the incumbent is
+    /// one, where they stay within the tie window); else it is a tie when it earns with other pairs than
+    /// the best. False when there are more ties than MAX_TIES.
     bool reached(double value) {
         std::vector<int>& set = leaf_set_;
         set.clear();
@@ -766,16 +771,31 @@ class BasicProver {
         for (int c : set) in[c] = 1;
         earning(set, in);
         if (value >= above(best_)) {
-            second_ = std::max(second_, static_cast<double>(best_));
+            if (!best_is_held_) ties_.emplace_back(best_, std::move(best_set_));
             best_ = value;
             best_choice_ = choice_;
-            best_set_.swap(set);
-        } else if (set != best_set_) {
-            second_ = std::max(second_, value);
+            best_set_ = set;
+            best_is_held_ = false;
+        } else if (set != best_set_ && value >= keep_above(best_)) {
+            bool known = false;
+            for (const auto& tie : ties_) known = known || tie.second == set;
+            if (!known) ties_.emplace_back(value, set);
         }
-        tied_ = second_ >= keep_above(best_);
+        const T floor = keep_above(best_);
+        ties_.erase(std::remove_if(ties_.begin(), ties_.end(), [&](const auto& tie) { return tie.first < floor; }), ties_.end());
+        tied_ = ties_.size() > MAX_TIES;
         return !tied_;
     }
+
+  public:
+    static constexpr size_t MAX_TIES = 16;
+
+    /// Graded, after ``branch``: the other sets of earning candidates within the tie window of the best
+    /// (each sorted), and whether the incumbent is within it while another mapping is the best.
+    const std::vector<std::pair<double, std::vector<int>>>& ties() const { return ties_; }
+    bool held_ties() const { return !best_is_held_ && static_cast<T>(target_) >= keep_above(best_); }
+
+  private:
 
     const Problem* p_ = nullptr;
     Index x_;
@@ -786,8 +806,9 @@ class BasicProver {
     // graded: the earning candidates (sorted) of the incumbent ({-1}: it uses a pair not here), of the best
     // mapping, of one leaf; the best value of another set of earning pairs; whether it ties with the best
     std::vector<int> held_set_, best_set_, leaf_set_;
-    double second_ = 0.0;
-    bool tied_ = false;
+    std::vector<std::pair<double, std::vector<int>>> ties_;  // value and earning candidates of each tie
+    bool best_is_held_ = true;  // the best is still the incumbent
+    bool tied_ = false;         // more ties than MAX_TIES
     std::vector<T> whole_;       // each link's weight, scaled
     std::vector<T> share_a_;     // each link's share held by its end qa (qb holds the rest)
     std::vector<T> unary_;       // each candidate's unary weight, scaled
@@ -1152,14 +1173,17 @@ struct GradedProof {
     int verdict = -1;          // 0: the incumbent is optimal; 1: ``mapping`` is; -1: no proof (the Python path decides)
     std::vector<int> mapping;  // verdict 1: the better mapping (gold node per test node, -1 = none)
     double bound = 0.0;        // verdict 0 or 1: a proven upper bound on every mapping (the value found plus delta)
+    std::vector<std::vector<int>> ties;  // other optima: the mappings of other sets of earning pairs within the tie window
+    bool held_ties = false;    // verdict 1: the incumbent is within the tie window too
 };
 
 /// The bounds of the integer solver on a graded problem, in doubles (BasicProver<double>): ``left`` is
 /// what the Python path's cheap steps and elimination left, ``incumbent`` the value of its best mapping
 /// and ``held`` that mapping. The least improvement that counts is half the certification tolerance at
-/// the incumbent, so a bound of the value found plus it certifies that value (align/result.py); a
-/// second optimum (another set of earning pairs within twice the tolerance) gives no proof, since the
-/// Python path could return it instead. Its working state is this thread's.
+/// the incumbent, so a bound of the value found plus it certifies that value (align/result.py). The
+/// other optima (other sets of earning pairs within twice the tolerance: the Python path could return
+/// any of them) come with it, as mappings without pairs that earn nothing. Its working state is this
+/// thread's.
 inline GradedProof prove_graded(const Problem& left, double incumbent, const std::vector<int>& held, const Limits& limits,
                                 const Clock& clock, Tally& tally) {
     thread_local BasicProver<double> prover;
@@ -1177,6 +1201,14 @@ inline GradedProof prove_graded(const Problem& left, double incumbent, const std
     double found = 0.0;
     long nodes = 0;
     int verdict = prover.branch(out.mapping, found, nodes);
+    if (verdict >= 0) {
+        for (const auto& tie : prover.ties()) {
+            out.ties.emplace_back(left.n1, -1);
+            for (int c : tie.second) out.ties.back()[left.ci[c]] = left.cj[c];
+        }
+        out.held_ties = verdict == 1 && prover.held_ties();
+        if (!out.ties.empty() || out.held_ties) tally.tied++;
+    }
     if (verdict == 0) {
         tally.branch_kept++;
         out.verdict = 0;

@@ -71,14 +71,17 @@ def prove_graded(
     """The compiled bounds on ``reduced``, what elimination left of the graded ``problem``, given the
     best mapping known and its value: ``(optimum, bound)`` where no mapping is worth more than
     ``bound``, the optimum's value plus half the certification tolerance; None without a proof, and
-    the LP decides: a second optimum (another set of earning node pairs within twice the tolerance:
-    the Python path could return it, and its float sum can differ in the last bit), no compiled core,
-    integer weights, a limited ``budget``, a problem too large, the prover's own limits.
+    the LP decides: other optima whose values differ (see below), no compiled core, integer weights, a
+    limited ``budget``, a problem too large, the prover's own limits.
 
     The optimum is what the LP would offer the caller: the mapping the compiled search found when it
     beats ``mapping`` (without node pairs that earn nothing), else ``mapping`` without those pairs
     (an integral LP solution has none, and numpy's sum of the same weights at other positions can
     differ in its last bit, so the caller keeps whichever is worth more, as it does after the LP).
+    Where other sets of node pairs earn within twice the certification tolerance (other optima: the
+    LP may reach any of them), the proof stands only when the caller's answer does not depend on
+    which: every one of them is worth no more than ``value``, or all are worth the same (numpy's
+    value, as the caller computes it) and more than ``value``.
     """
     core = _native.CORE
     if core is None or reduced.integral or budget.limited or reduced.size > MAX_CANDIDATES or len(reduced.qw) > MAX_LINKS:
@@ -89,8 +92,15 @@ def prove_graded(
     )
     if found is None:
         return None
-    better, bound = found
-    return (_earning(problem, mapping) if better is None else np.array(better, dtype=np.int64)), bound
+    better, bound, ties, held_ties = found
+    optimum = _earning(problem, mapping) if better is None else np.array(better, dtype=np.int64)
+    if ties or held_ties:
+        others = [np.array(tie, dtype=np.int64) for tie in ties] + ([_earning(problem, mapping)] if held_ties else [])
+        values = {problem.value(m) for m in [optimum, *others]}
+        above = {v for v in values if v > value}
+        if above and (len(above) > 1 or len(values) > 1):
+            return None
+    return optimum, bound
 
 
 def _earning(problem: AlignmentProblem, mapping: np.ndarray) -> np.ndarray:
