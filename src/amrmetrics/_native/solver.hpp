@@ -795,6 +795,18 @@ class BasicProver {
     const std::vector<std::pair<double, std::vector<int>>>& ties() const { return ties_; }
     bool held_ties() const { return !best_is_held_ && static_cast<T>(target_) >= keep_above(best_); }
 
+    /// Graded: the least value within the tie window of ``best``.
+    double tie_floor(double best) const { return keep_above(best); }
+
+    /// Graded: the incumbent given to ``reset`` without its pairs that earn nothing (it must use pairs
+    /// of the problem only).
+    std::vector<int> held_mapping() const {
+        std::vector<int> mapping(p_->n1, -1);
+        for (int c : held_set_)
+            if (c >= 0) mapping[p_->ci[c]] = p_->cj[c];
+        return mapping;
+    }
+
   private:
 
     const Problem* p_ = nullptr;
@@ -1187,39 +1199,47 @@ struct GradedProof {
 inline GradedProof prove_graded(const Problem& left, double incumbent, const std::vector<int>& held, const Limits& limits,
                                 const Clock& clock, Tally& tally) {
     thread_local BasicProver<double> prover;
+    thread_local CheapSteps steps;
+    thread_local Index x;
+    thread_local std::vector<int> climbed;
     GradedProof out;
     const double delta = TOLERANCE / 2 * std::max(1.0, std::fabs(incumbent));
-    prover.reset(left, incumbent, limits, clock, delta, &held);
+    // a higher mark for the search to start from: the incumbent climbed on what is left, where that beats it
+    // by more than delta (the search then proves it, or finds better)
+    x.reset(left);
+    climbed = held;
+    double start = incumbent;
+    bool seeded = false;
+    if (steps.climb(left, x, climbed, clock)) {
+        double value = steps.value_of(left, x, climbed);
+        seeded = value >= incumbent + delta;
+        if (seeded) start = value;
+    }
+    prover.reset(left, start, limits, clock, delta, seeded ? &climbed : &held);
     if (!prover.usable()) return tally.fallback_other++, out;
-    int how = 0;
+    int how = 0, verdict = 0;
+    double found = start;
     if (prover.settle_by_bounds(how)) {
         (how == 1 ? tally.assignment : tally.lagrangian)++;
-        out.verdict = 0;
-        out.bound = incumbent + delta;
-        return out;
-    }
-    double found = 0.0;
-    long nodes = 0;
-    int verdict = prover.branch(out.mapping, found, nodes);
-    if (verdict >= 0) {
+    } else {
+        long nodes = 0;
+        verdict = prover.branch(out.mapping, found, nodes);
+        if (verdict < 0) {
+            (verdict == -1 ? tally.fallback_limit : tally.fallback_other)++;
+            return out;
+        }
+        (verdict == 0 ? tally.branch_kept : tally.branch_improved)++;
         for (const auto& tie : prover.ties()) {
             out.ties.emplace_back(left.n1, -1);
             for (int c : tie.second) out.ties.back()[left.ci[c]] = left.cj[c];
         }
-        out.held_ties = verdict == 1 && prover.held_ties();
-        if (!out.ties.empty() || out.held_ties) tally.tied++;
+        if (verdict == 1 && seeded && prover.held_ties()) out.ties.push_back(prover.held_mapping());
     }
-    if (verdict == 0) {
-        tally.branch_kept++;
-        out.verdict = 0;
-        out.bound = incumbent + delta;
-    } else if (verdict == 1) {
-        tally.branch_improved++;
-        out.verdict = 1;
-        out.bound = found + delta;
-    } else {
-        (verdict == -1 ? tally.fallback_limit : tally.fallback_other)++;
-    }
+    if (verdict == 0 && seeded) out.mapping = prover.held_mapping();
+    out.verdict = verdict == 1 || seeded ? 1 : 0;
+    out.bound = found + delta;
+    out.held_ties = out.verdict == 1 && incumbent >= prover.tie_floor(found);
+    if (!out.ties.empty() || out.held_ties) tally.tied++;
     return out;
 }
 
