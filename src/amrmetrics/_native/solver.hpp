@@ -11,6 +11,12 @@
 // several optima exist, the Python path returns the one HiGHS's simplex reaches and this solver the
 // first its branch and bound reaches (docs/exact-smatch.md). A work or time limit hands the problem
 // back to the Python path.
+//
+// Graded problems (S2match: float weights) do not come to ``solve``: the Python path runs their cheap
+// steps, and what its elimination leaves comes to ``prove_graded``, the same bounds in doubles
+// (BasicProver<double>), made rigorous against rounding, which also report the other optima within
+// twice the certification tolerance so that the caller can tell whether its numbers would depend on
+// which one HiGHS reaches.
 #pragma once
 
 #include <algorithm>
