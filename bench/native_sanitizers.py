@@ -10,9 +10,11 @@ installed core and feeds it: every graph block of every shared ``.amr``/``.umr``
 and the test data (the reader), each of them standardized with every preset's steps, every golden
 pair aligned under the ``smatch``, ``smatchpp`` and ``smatch-classic`` presets (both result forms, and
 as texts through the fused call) and through the fused SemBLEU (n = 1..4) and rematch calls, random
-indexed problems, and the fuzzed corpus: shared and example graphs damaged (structural and odd
-characters inserted, deleted, duplicated), random byte soup, deep nesting and huge tokens, also paired
-at random through the fused calls; and pairs beyond the SemBLEU and rematch limits. Any sanitizer report aborts
+indexed problems (integer ones, and graded ones through the graded prover), every BAMBOO STS dev pair
+through S2match in both modes (the graded prover on real problems), and the fuzzed corpus: shared and
+example graphs damaged (structural and odd characters inserted, deleted, duplicated), random byte soup,
+deep nesting and huge tokens, also paired at random through the fused calls; and pairs beyond the
+SemBLEU and rematch limits. Any sanitizer report aborts
 the child and this script exits 1; otherwise it prints what ran and "no sanitizer report"; each stage
 is announced on stderr with the seconds so far. Needs g++ (or
 clang++: ``--compiler``) with the sanitizer runtimes.
@@ -171,14 +173,36 @@ for _ in range(fuzz // 4):
             cu[q] = 1.0
     core.solve_indexed(n1, n2, ci, cj, cu, qa, qb, qw, rng.choice((0.0, 1e-6, 1.0)))
     count("random indexed problems solved")
+    # the same problem graded (S2match-like similarities, ties included), from a random incumbent
+    gu = [round(rng.random(), rng.choice((1, 2, 8))) if rng.random() < 0.7 else 0.0 for _ in cells]
+    gw = [rng.choice((1.0, 0.5, 0.1 + 0.2, rng.random() + 1e-3)) for _ in qw]
+    held = [rng.randrange(-1, n2) if n2 else -1 for _ in range(n1)]
+    core.prove_graded(n1, n2, ci, cj, gu, qa, qb, gw, rng.choice((0.0, 0.5, rng.random() * 5)), held)
+    count("random graded problems proved")
 for bad in ((2, 2, [0, 0], [1, 0], [1.0, 1.0], [], [], [], 0.0), (1, 1, [5], [0], [1.0], [], [], [], 0.0), (1, 1, [0], [0], [1.0], [0], [0], [1.0], 0.0)):
     try:
         core.solve_indexed(*bad)
     except ValueError:
         count("invalid problems refused")
+for bad in ((1, 1, [0], [0], [0.5], [], [], [], 0.0, [3]), (1, 1, [0], [0], [0.5], [], [], [], 0.0, []), (1, 1, [0], [0], [0.5], [], [], [], 0.0, [-2])):
+    try:
+        core.prove_graded(*bad)
+    except ValueError:
+        count("invalid graded incumbents refused")
+for odd in ((1, 1, [0], [0], [float("nan")], [], [], [], 0.0, [0]), (1, 1, [0], [0], [0.5], [], [], [], float("inf"), [0]), (1, 1, [0], [0], [-0.5], [], [], [], 0.0, [0])):
+    assert core.prove_graded(*odd) is None
+    count("graded problems with weights it does not take declined")
+stage("S2match pairs (the graded prover through the exact solver)")
+from amrmetrics.metrics.registry import parse_metrics
+for spec in ("s2match", "s2match:compat=yes"):
+    (metric,) = parse_metrics([spec], {"vectors": str(shared / "data" / "vectors" / "glove50-subset.txt")})
+    for t, g in zip(read_graphs(shared / "data/bamboo/sts/main/src.dev.amr"), read_graphs(shared / "data/bamboo/sts/main/tgt.dev.amr")):
+        metric.pair(metric.prepare(t), metric.prepare(g))
+        count("S2match pairs scored (STS dev, 2 modes)")
 for what, n in counts.items():
     print(f"{n:>9,}  {what}")
 print("counters:", core.counters())
+print("graded counters:", core.graded_counters())
 '''
 
 

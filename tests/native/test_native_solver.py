@@ -46,7 +46,8 @@ def test_link_heavy_problems_agree(seed, n_test, n_gold, n_pairs) -> None:
     agree(problem, python, compiled)
 
 
-def test_graded_weights_stay_on_the_python_path() -> None:
+def test_graded_weights_never_reach_the_integer_solver() -> None:
+    """Graded problems go to the graded prover (tests/native/test_native_graded.py), never to the integer one."""
     problem = random_problem(np.random.default_rng(3), 6, 6, 20, fractional=True)
     CORE.reset_counters()
     with path(True):

@@ -21,6 +21,7 @@
 namespace {
 
 amr::Tally tally;
+amr::Tally graded_tally;  // the graded prover's (prove_graded), apart so the integer solver's stay as they were
 
 /// A strong reference, released when it goes out of scope.
 struct Ref {
@@ -240,6 +241,21 @@ bool number_list(PyObject* list, std::vector<T>& out, const char* name) {
     return true;
 }
 
+/// A tuple of Python ints.
+PyObject* int_tuple(const std::vector<int>& values) {
+    PyObject* out = PyTuple_New(static_cast<Py_ssize_t>(values.size()));
+    if (!out) return nullptr;
+    for (size_t i = 0; i < values.size(); ++i) {
+        PyObject* v = PyLong_FromLong(values[i]);
+        if (!v) {
+            Py_DECREF(out);
+            return nullptr;
+        }
+        PyTuple_SetItem(out, static_cast<Py_ssize_t>(i), v);
+    }
+    return out;
+}
+
 /// (mapping tuple, value, upper, "optimal") for a certified outcome, None to hand the problem back.
 PyObject* outcome_object(const amr::Outcome& outcome) {
     if (outcome.verdict != amr::Verdict::Certified) Py_RETURN_NONE;
@@ -284,6 +300,15 @@ bool links_one_gold_node(const amr::Problem& p) {
     for (size_t q = 0; q < p.qa.size(); ++q)
         if (p.cj[p.qa[q]] == p.cj[p.qb[q]]) return true;
     return false;
+}
+
+/// Weights the graded prover takes: finite, non-negative and far below 2^53 (so its rounding margins hold).
+bool finite_weights(const amr::Problem& p) {
+    for (double v : p.cu)
+        if (!(v >= 0 && v < (1 << 30))) return false;
+    for (double v : p.qw)
+        if (!(v >= 0 && v < (1 << 30))) return false;
+    return true;
 }
 
 bool integral(const amr::Problem& p) {
@@ -840,6 +865,64 @@ PyObject* solve_indexed(PyObject*, PyObject* args) {
     }
 }
 
+PyObject* prove_graded(PyObject*, PyObject* args) {
+    int n1, n2;
+    PyObject *ci, *cj, *cu, *qa, *qb, *qw, *held;
+    double incumbent;
+    if (!PyArg_ParseTuple(args, "iiOOOOOOdO", &n1, &n2, &ci, &cj, &cu, &qa, &qb, &qw, &incumbent, &held)) return nullptr;
+    try {
+        amr::Problem p;
+        p.n1 = n1, p.n2 = n2;
+        if (n1 < 0 || n2 < 0) {
+            PyErr_SetString(PyExc_ValueError, "node counts must be >= 0");
+            return nullptr;
+        }
+        if (!number_list(ci, p.ci, "ci") || !number_list(cj, p.cj, "cj") || !number_list(cu, p.cu, "cu") ||
+            !number_list(qa, p.qa, "qa") || !number_list(qb, p.qb, "qb") || !number_list(qw, p.qw, "qw") || !valid_problem(p))
+            return nullptr;
+        std::vector<int> incumbent_mapping;  // gold node per test node, -1 for no image
+        if (!PyList_Check(held) || PyList_Size(held) != n1) {
+            PyErr_SetString(PyExc_ValueError, "the incumbent must be a list of one gold node (or -1) per test node");
+            return nullptr;
+        }
+        incumbent_mapping.resize(n1);
+        for (int i = 0; i < n1; ++i) {
+            long j = PyLong_AsLong(PyList_GetItem(held, i));
+            if (j == -1 && PyErr_Occurred()) return nullptr;
+            if (j < -1 || j >= n2) {
+                PyErr_SetString(PyExc_ValueError, "the incumbent maps a test node out of range");
+                return nullptr;
+            }
+            incumbent_mapping[i] = static_cast<int>(j);
+        }
+        if (!std::isfinite(incumbent) || !finite_weights(p) || links_one_gold_node(p)) Py_RETURN_NONE;
+        amr::Clock clock(0.0);
+        amr::GradedProof proof = amr::prove_graded(p, incumbent, incumbent_mapping, amr::Limits(), clock, graded_tally);
+        if (proof.verdict < 0) Py_RETURN_NONE;
+        Ref ties(PyTuple_New(static_cast<Py_ssize_t>(proof.ties.size())));
+        if (!ties.p) return nullptr;
+        for (size_t k = 0; k < proof.ties.size(); ++k) {
+            PyObject* tie = int_tuple(proof.ties[k]);
+            if (!tie) return nullptr;
+            PyTuple_SetItem(ties.p, static_cast<Py_ssize_t>(k), tie);
+        }
+        PyObject* held_ties = proof.held_ties ? Py_True : Py_False;
+        if (proof.verdict == 0) return Py_BuildValue("(OdOO)", Py_None, proof.bound, ties.p, held_ties);
+        PyObject* mapping = int_tuple(proof.mapping);
+        if (!mapping) return nullptr;
+        return Py_BuildValue("(NdOO)", mapping, proof.bound, ties.p, held_ties);
+    } catch (const std::bad_alloc&) {
+        return PyErr_NoMemory();
+    }
+}
+
+PyObject* graded_counters(PyObject*, PyObject*) {
+    const amr::Tally& t = graded_tally;
+    return Py_BuildValue("{s:l,s:l,s:l,s:l,s:l,s:l,s:l}", "assignment", t.assignment, "lagrangian", t.lagrangian,
+                         "branch_kept", t.branch_kept, "branch_improved", t.branch_improved, "tied", t.tied,
+                         "fallback_limit", t.fallback_limit, "fallback_other", t.fallback_other);
+}
+
 PyObject* counters(PyObject*, PyObject*) {
     return Py_BuildValue("{s:l,s:l,s:l,s:l,s:l,s:l,s:l}", "cheap", tally.cheap, "assignment", tally.assignment, "lagrangian",
                          tally.lagrangian, "branch_kept", tally.branch_kept, "branch_improved", tally.branch_improved,
@@ -848,6 +931,7 @@ PyObject* counters(PyObject*, PyObject*) {
 
 PyObject* reset_counters(PyObject*, PyObject*) {
     tally = amr::Tally();
+    graded_tally = amr::Tally();
     Py_RETURN_NONE;
 }
 
@@ -856,6 +940,15 @@ PyMethodDef methods[] = {
      "solve_indexed(n_test, n_gold, ci, cj, cu, qa, qb, qw, timeout) -> (mapping, value, upper, status) or None.\n\n"
      "The exact solver on an indexed problem (lists; candidates sorted by test then gold node, links with "
      "ci[qa] < ci[qb]); None when the Python path must decide (graded weights, a second optimum, a limit)."},
+    {"prove_graded", prove_graded, METH_VARARGS,
+     "prove_graded(n_test, n_gold, ci, cj, cu, qa, qb, qw, incumbent, mapping) -> (mapping or None, bound, ties, "
+     "incumbent_ties) or None.\n\n"
+     "The integer solver's bounds in doubles on what elimination left of a graded problem (float weights), "
+     "given the best mapping known (a list: gold node or -1 per test node) and its value: mapping None when "
+     "no mapping is worth more than bound (the incumbent plus half the certification tolerance), else the "
+     "better mapping found, within that of the optimum; ties: the mappings of the other sets of earning pairs "
+     "within twice the tolerance of the best; incumbent_ties: whether the incumbent is too, when beaten. None "
+     "without a proof (too many ties, a limit, or weights it does not take)."},
     {"configure", configure, METH_O, "configure(Graph): the class of the graphs this module makes."},
     {"parse_regular", parse_regular, METH_O,
      "parse_regular(text) -> Graph or None: a regular PENMAN text as read/decode.py's _parse_regular reads it; "
@@ -880,6 +973,7 @@ PyMethodDef methods[] = {
      "the two texts as parse_regular reads them and standardize prepares them with steps, in one call; None when any "
      "of those calls would be None."},
     {"counters", counters, METH_NOARGS, "How many problems each step settled or handed back (for benchmarks)."},
+    {"graded_counters", graded_counters, METH_NOARGS, "How many graded problems each bound proved or handed back."},
     {"reset_counters", reset_counters, METH_NOARGS, "Set the counters to zero."},
     {nullptr, nullptr, 0, nullptr},
 };

@@ -11,6 +11,12 @@
 // several optima exist, the Python path returns the one HiGHS's simplex reaches and this solver the
 // first its branch and bound reaches (docs/exact-smatch.md). A work or time limit hands the problem
 // back to the Python path.
+//
+// Graded problems (S2match: float weights) do not come to ``solve``: the Python path runs their cheap
+// steps, and what its elimination leaves comes to ``prove_graded``, the same bounds in doubles
+// (BasicProver<double>), made rigorous against rounding, which also report the other optima within
+// twice the certification tolerance so that the caller can tell whether its numbers would depend on
+// which one HiGHS reaches.
 #pragma once
 
 #include <algorithm>
@@ -19,6 +25,7 @@
 #include <cstdint>
 #include <limits>
 #include <numeric>
+#include <type_traits>
 #include <vector>
 
 namespace amr {
@@ -413,11 +420,14 @@ class CheapSteps {
 
 constexpr i64 SCALE = 1 << 10;
 
-/// Maximum-weight assignment of a dense n x n matrix of non-negative integers (rows to columns,
-/// zero entries standing for "no partner"), with dual prices u + v >= w everywhere.
-struct Assignment {
-    i64 dual = 0;             // sum of the prices: a bound on every assignment
-    std::vector<i64> u, v;    // row and column prices
+/// Maximum-weight assignment of a dense n x n matrix of non-negative weights (rows to columns, zero
+/// entries standing for "no partner"), with dual prices u + v >= w everywhere: integers (T = i64), or
+/// doubles for graded problems (T = double), where rounding can leave u + v a little below w, so
+/// ``cover`` repairs the prices before their sum is used as a bound.
+template <class T>
+struct BasicAssignment {
+    T dual = 0;               // sum of the prices: a bound on every assignment
+    std::vector<T> u, v;      // row and column prices
     std::vector<int> row_of;  // the row matched to each column
 
     /// The shortest augmenting path method (Kuhn-Munkres with potentials), O(n^3). In integers, so two
@@ -426,10 +436,10 @@ struct Assignment {
     /// the columns reached (and their rows) take the deltas since each was reached once, at the end of
     /// the row's search (they are not read before). The columns left are scanned in increasing order
     /// from a list, so the first column of least slack is chosen as before.
-    void solve(const std::vector<i64>& w, int n) {
+    void solve(const std::vector<T>& w, int n) {
         run(w.data(), n, n, 0, false);
-        const i64* pu = pu_.data();
-        const i64* pv = pv_.data();
+        const T* pu = pu_.data();
+        const T* pv = pv_.data();
         const int* match = match_.data();
         u.assign(n, 0);
         v.assign(n, 0);
@@ -442,15 +452,44 @@ struct Assignment {
     /// Whether the maximum-weight assignment of the ``rows`` x ``cols`` matrix ``w`` (rows <= cols) reaches
     /// ``need``: the same method, stopped as soon as the rows placed so far weigh ``need`` (the best
     /// assignment of the first rows never weighs more than the best of all of them).
-    bool reaches(const i64* w, int rows, int cols, i64 need) { return run(w, rows, cols, need, true); }
+    bool reaches(const T* w, int rows, int cols, T need) { return run(w, rows, cols, need, true); }
+
+    /// Graded weights (after ``solve``, or after ``reaches`` answered false, for the same ``w``): each row's
+    /// price raised where it leaves an entry uncovered as computed (u_i >= w_ij - v_j for every j), and a
+    /// rigorous bound on every assignment of ``w`` returned: the sum of the row prices and of the
+    /// non-negative column prices, plus a margin for the rounding of these sums and differences (a few
+    /// units of 2^-53 of their magnitude per term; 32 times that is used). ``u`` and ``dual`` become the
+    /// repaired prices and that bound.
+    double cover(const double* w, int rows, int cols) {
+        static_assert(std::is_same_v<T, double>, "integer prices need no repair");
+        u.resize(rows);
+        v.resize(cols);
+        double magnitude = 0.0, widest = 0.0, total = 0.0;
+        for (int j = 0; j < cols; ++j) v[j] = -pv_[j + 1], magnitude += std::fabs(v[j]), widest = std::max(widest, std::fabs(v[j]));
+        for (int i = 0; i < rows; ++i) {
+            double price = -pu_[i + 1];
+            const double* row = w + static_cast<size_t>(i) * cols;
+            for (int j = 0; j < cols; ++j) {
+                price = std::max(price, row[j] - v[j]);
+                widest = std::max(widest, row[j]);
+            }
+            u[i] = price;
+            total += price;
+            magnitude += std::fabs(price);
+        }
+        for (int j = 0; j < cols; ++j) total += std::max(v[j], 0.0);
+        double terms = rows + cols + 4;
+        dual = total + 32 * std::ldexp(terms * (magnitude + rows * widest), -53);
+        return dual;
+    }
 
    private:
     /// The rows one by one (each by a shortest augmenting path), the best assignment of the rows placed so
     /// far kept with its prices; after row i, pv[0] is that assignment's weight. With ``early``, true as
     /// soon as it reaches ``need`` (the prices are then those of the rows placed); else whether it does.
-    bool run(const i64* w, int rows, int cols, i64 need, bool early) {
+    bool run(const T* w, int rows, int cols, T need, bool early) {
         // minimise the cost -w: prices (pu, pv) with pu_i + pv_j <= -w_ij, so u = -pu, v = -pv
-        const i64 INF = std::numeric_limits<i64>::max() / 4;
+        const T INF = std::numeric_limits<T>::max() / 4;
         const int n = cols;
         pu_.assign(rows + 1, 0);
         pv_.assign(n + 1, 0);
@@ -460,25 +499,25 @@ struct Assignment {
         way_.assign(n + 1, 0);
         left_.resize(n);
         reached_.reserve(n + 1);
-        i64 *pu = pu_.data(), *pv = pv_.data(), *minv = minv_.data(), *since = since_.data();
+        T *pu = pu_.data(), *pv = pv_.data(), *minv = minv_.data(), *since = since_.data();
         int *match = match_.data(), *way = way_.data(), *left = left_.data();
         for (int i = 1; i <= rows; ++i) {
             match[0] = i;
             int j0 = 0, n_left = n;
             for (int j = 1; j <= n; ++j) minv[j] = INF, left[j - 1] = j;
             reached_.clear();
-            i64 total = 0;  // the deltas so far: column j's slack is minv[j] - total
+            T total = 0;  // the deltas so far: column j's slack is minv[j] - total
             do {
                 reached_.push_back(j0);
                 since[j0] = total;
                 const int i0 = match[j0];
                 int at = 0;
-                i64 least = INF;
-                const i64* row = w + static_cast<size_t>(i0 - 1) * n;
-                const i64 price = pu[i0] - total;
+                T least = INF;
+                const T* row = w + static_cast<size_t>(i0 - 1) * n;
+                const T price = pu[i0] - total;
                 for (int k = 0; k < n_left; ++k) {
                     const int j = left[k];
-                    const i64 cur = -row[j - 1] - price - pv[j];
+                    const T cur = -row[j - 1] - price - pv[j];
                     if (cur < minv[j]) minv[j] = cur, way[j] = j0;
                     if (minv[j] < least) least = minv[j], at = k;
                 }
@@ -488,7 +527,7 @@ struct Assignment {
                 --n_left;
             } while (match[j0] != 0);
             for (int j : reached_) {
-                i64 delta = total - since[j];
+                T delta = total - since[j];
                 pu[match[j]] += delta;
                 pv[j] -= delta;
             }
@@ -502,9 +541,11 @@ struct Assignment {
         return pv[0] >= need;
     }
 
-    std::vector<i64> pu_, pv_, minv_, since_;
+    std::vector<T> pu_, pv_, minv_, since_;
     std::vector<int> match_, way_, left_, reached_;
 };
+
+using Assignment = BasicAssignment<i64>;
 
 /// What the compiled solver answers: certified (the Python path's answer) or hand back to Python.
 enum class Verdict { Certified, Fallback };
@@ -520,28 +561,46 @@ struct Limits {
 struct Tally {
     long cheap = 0, assignment = 0, lagrangian = 0, branch_kept = 0, branch_improved = 0;
     long fallback_limit = 0, fallback_other = 0;
+    long tied = 0;  // graded: proofs that came with other optima
 };
 
-/// The integer machinery on what elimination left: shares, potentials, assignment, fixing, branching.
-/// One Prover serves problem after problem (``reset``), keeping its buffers.
-class Prover {
+/// The bounds' machinery on what elimination left: shares, potentials, assignment, fixing, branching.
+/// In integers (T = i64: weights times SCALE; a better mapping beats the incumbent by 1 at least), or in
+/// doubles for a graded problem (T = double: weights as given; only a mapping that beats the incumbent
+/// by more than ``delta`` counts as better). In doubles every bound is kept rigorous against rounding:
+/// an assignment's prices are repaired and its bound carries their margin (BasicAssignment::cover), and
+/// every comparison with a bound subtracts ``margin_``, a bound on the rounding of the potentials, the
+/// shares and the sums of chosen weights (32 times a few units of 2^-53 of the problem's whole weight
+/// per term summed). A graded search also finds every other optimum: it visits every mapping within
+/// twice the certification tolerance of the best (``keep_above``, the tie window) and keeps the other
+/// sets of earning pairs found there (``ties``; more than MAX_TIES: it gives up, -2), since the Python
+/// path may return any of them and their float sums can differ in the last bit. So a graded proof says:
+/// no mapping is worth more than the best found plus ``delta``, and every mapping within the tie window
+/// of it earns with the pairs of the best, of the incumbent, or of one of the ties.
+/// One prover serves problem after problem (``reset``), keeping its buffers.
+template <class T>
+class BasicProver {
    public:
-    /// Start on ``left`` (which must outlive the use of this Prover for it) with the incumbent's value.
-    void reset(const Problem& left, double incumbent, const Limits& limits, const Clock& clock) {
+    static constexpr bool GRADED = std::is_floating_point_v<T>;
+
+    /// Start on ``left`` (which must outlive the use of this prover for it) with the incumbent's value
+    /// (and, graded, the least improvement that counts, ``delta``).
+    void reset(const Problem& left, double incumbent, const Limits& limits, const Clock& clock, double delta = 0.0,
+               const std::vector<int>* held = nullptr) {
         p_ = &left;
         x_.reset(left);
         limits_ = limits;
         clock_ = &clock;
-        target_ = static_cast<i64>(incumbent);
+        target_ = static_cast<T>(incumbent);
         const Problem& p = left;
         whole_.resize(p.links());
         share_a_.resize(p.links());
         for (int q = 0; q < p.links(); ++q) {
-            whole_[q] = static_cast<i64>(p.qw[q]) * SCALE;
+            whole_[q] = weight(p.qw[q]) * UNIT;
             share_a_[q] = whole_[q] / 2;
         }
         unary_.resize(p.size());
-        for (int c = 0; c < p.size(); ++c) unary_[c] = static_cast<i64>(p.cu[c]) * SCALE;
+        for (int c = 0; c < p.size(); ++c) unary_[c] = weight(p.cu[c]) * UNIT;
         alive_.assign(p.size(), 1);
         pot_.assign(p.size(), 0);
         stale_.assign(p.size(), 1);
@@ -551,7 +610,35 @@ class Prover {
         for (int c = 0; c < p.size(); ++c) degree = std::max(degree, x_.adj_start[c + 1] - x_.adj_start[c]);
         rows_seen_.resize(degree);
         cols_seen_.resize(degree);
+        if constexpr (GRADED) {
+            double mass = 1.0;
+            for (double u : p.cu) mass += std::fabs(u);
+            for (double w : p.qw) mass += std::fabs(w);
+            double terms = static_cast<double>(degree) + p.size() + p.links() + p.n1 + p.n2 + 8;
+            delta_ = delta;
+            margin_ = 32 * std::ldexp(terms * mass, -53);
+            held_set_.clear();
+            for (int i = 0; held && i < p.n1 && i < static_cast<int>(held->size()); ++i) {
+                int j = (*held)[i];
+                if (j < 0) continue;
+                int c = x_.lookup(p, i, j);
+                if (c == p.size()) {  // a pair elimination dropped: no mapping here earns like it
+                    held_set_.assign(1, -1);
+                    break;
+                }
+                held_set_.push_back(c);
+            }
+            if (held_set_.empty() || held_set_[0] >= 0) {
+                std::vector<char>& in = flags_;
+                in.assign(p.size(), 0);
+                for (int c : held_set_) in[c] = 1;
+                earning(held_set_, in);
+            }
+        }
     }
+
+    /// Graded: whether the rounding margin leaves room for a proof (it must be well below ``delta``).
+    bool usable() const { return !GRADED || (margin_ * 4 < delta_ && std::isfinite(margin_)); }
 
     /// True when no mapping beats the incumbent (proved by assignment bounds, with fixing and re-splitting).
     /// ``how`` says which bound did it (1 assignment, 2 Lagrangian). A round that ruled nothing out after
@@ -563,7 +650,7 @@ class Prover {
             bool ruled_out = true;
             for (int fixing = 0; fixing < 20 && ruled_out; ++fixing) {
                 if (!assign()) return false;
-                if (dual_ < (target_ + 1) * SCALE) {
+                if (dual_ < keep_above(target_)) {
                     how = round == 0 ? 1 : 2;
                     return true;
                 }
@@ -576,8 +663,9 @@ class Prover {
 
     /// Branch and bound on the live candidates: 0 when no mapping beats the incumbent, 1 when one does
     /// (``mapping`` holds the best, without pairs that earn nothing, and ``found`` its value), -1 when
-    /// the search hit its node limit or the clock (the Python path decides).
-    int branch(std::vector<int>& mapping, i64& found, long& nodes) {
+    /// the search hit its node limit or the clock, -2 (graded) when a second optimum turned up (the
+    /// Python path decides).
+    int branch(std::vector<int>& mapping, T& found, long& nodes) {
         const Problem& p = *p_;
         std::vector<int>& count = scratch_;
         count.assign(p.n1, 0);
@@ -604,8 +692,15 @@ class Prover {
         nodes_ = work_ = 0;
         best_ = target_;
         best_choice_.clear();
+        if constexpr (GRADED) {
+            best_set_ = held_set_;
+            best_is_held_ = true;
+            ties_.clear();
+            tied_ = false;
+        }
         bool complete = search(0, 0);
         nodes = nodes_;
+        if (tied_) return -2;
         if (!complete) return -1;
         if (best_choice_.empty()) return 0;
         std::vector<char>& in = flags_;
@@ -625,22 +720,124 @@ class Prover {
     }
 
    private:
+    static constexpr T UNIT = GRADED ? 1 : SCALE;  // the scale of weights in bounds
+
+    /// A weight of the problem as T (integer problems: an integer).
+    static T weight(double w) {
+        if constexpr (GRADED)
+            return w;
+        else
+            return static_cast<i64>(w);
+    }
+
+    /// The least (scaled) bound that may hide a mapping better than one of ``value``: integers, the next
+    /// integer; graded, the value plus ``delta_`` less the rounding margin.
+    T above(T value) const {
+        if constexpr (GRADED)
+            return value + delta_ - margin_;
+        else
+            return (value + 1) * SCALE;
+    }
+
+    /// The least (scaled) bound that may hide a mapping that matters next to one of ``value``: integers, a
+    /// better one (``above``); graded, one within the tie window below it (twice the certification
+    /// tolerance), less the rounding margin.
+    T keep_above(T value) const {
+        if constexpr (GRADED)
+            return value - 2 * TOLERANCE * std::max(1.0, std::fabs(value)) - margin_;
+        else
+            return above(value);
+    }
+
+    /// Graded: keep of ``chosen`` (candidates, ``in`` marking them) those that earn (a unary weight, or a
+    /// link to another chosen candidate), sorted.
+    void earning(std::vector<int>& chosen, const std::vector<char>& in) const {
+        const Problem& p = *p_;
+        size_t kept = 0;
+        for (int c : chosen) {
+            bool earns = p.cu[c] > 0;
+            for (int e = x_.adj_start[c]; !earns && e < x_.adj_start[c + 1]; ++e) earns = in[x_.adj_other[e]];
+            if (earns) chosen[kept++] = c;
+        }
+        chosen.resize(kept);
+        std::sort(chosen.begin(), chosen.end());
+    }
+
+    /// Graded: a complete mapping of value ``value`` reached (``choice_``): it becomes the best when it
+    /// beats the best by more than ``delta_`` (the best it replaces becomes a tie, or the incumbent is
+    /// one, where they stay within the tie window); else it is a tie when it earns with other pairs than
+    /// the best. False when there are more ties than MAX_TIES.
+    bool reached(double value) {
+        std::vector<int>& set = leaf_set_;
+        set.clear();
+        for (int r : order_)
+            if (choice_[r] >= 0) set.push_back(choice_[r]);
+        std::vector<char>& in = flags_;
+        in.assign(p_->size(), 0);
+        for (int c : set) in[c] = 1;
+        earning(set, in);
+        if (value >= above(best_)) {
+            if (!best_is_held_) ties_.emplace_back(best_, std::move(best_set_));
+            best_ = value;
+            best_choice_ = choice_;
+            best_set_ = set;
+            best_is_held_ = false;
+        } else if (set != best_set_ && value >= keep_above(best_)) {
+            bool known = false;
+            for (const auto& tie : ties_) known = known || tie.second == set;
+            if (!known) ties_.emplace_back(value, set);
+        }
+        const T floor = keep_above(best_);
+        ties_.erase(std::remove_if(ties_.begin(), ties_.end(), [&](const auto& tie) { return tie.first < floor; }), ties_.end());
+        tied_ = ties_.size() > MAX_TIES;
+        return !tied_;
+    }
+
+  public:
+    static constexpr size_t MAX_TIES = 16;
+
+    /// Graded, after ``branch``: the other sets of earning candidates within the tie window of the best
+    /// (each sorted), and whether the incumbent is within it while another mapping is the best.
+    const std::vector<std::pair<double, std::vector<int>>>& ties() const { return ties_; }
+    bool held_ties() const { return !best_is_held_ && static_cast<T>(target_) >= keep_above(best_); }
+
+    /// Graded: the least value within the tie window of ``best``.
+    double tie_floor(double best) const { return keep_above(best); }
+
+    /// Graded: the incumbent given to ``reset`` without its pairs that earn nothing (it must use pairs
+    /// of the problem only).
+    std::vector<int> held_mapping() const {
+        std::vector<int> mapping(p_->n1, -1);
+        for (int c : held_set_)
+            if (c >= 0) mapping[p_->ci[c]] = p_->cj[c];
+        return mapping;
+    }
+
+  private:
+
     const Problem* p_ = nullptr;
     Index x_;
     Limits limits_;
     const Clock* clock_ = nullptr;
-    i64 target_ = 0;             // the incumbent's value: only mappings above it matter
-    std::vector<i64> whole_;     // each link's weight, scaled
-    std::vector<i64> share_a_;   // each link's share held by its end qa (qb holds the rest)
-    std::vector<i64> unary_;     // each candidate's unary weight, scaled
+    T target_ = 0;               // the incumbent's value: only mappings above it matter
+    double delta_ = 0.0, margin_ = 0.0;  // graded: the least improvement that counts; the rounding margin
+    // graded: the earning candidates (sorted) of the incumbent ({-1}: it uses a pair not here), of the best
+    // mapping, of one leaf; the best value of another set of earning pairs; whether it ties with the best
+    std::vector<int> held_set_, best_set_, leaf_set_;
+    std::vector<std::pair<double, std::vector<int>>> ties_;  // value and earning candidates of each tie
+    bool best_is_held_ = true;  // the best is still the incumbent
+    bool tied_ = false;         // more ties than MAX_TIES
+    std::vector<T> whole_;       // each link's weight, scaled
+    std::vector<T> share_a_;     // each link's share held by its end qa (qb holds the rest)
+    std::vector<T> unary_;       // each candidate's unary weight, scaled
     std::vector<char> alive_;    // candidates not ruled out
-    std::vector<i64> pot_;       // scaled potentials of the live candidates
+    std::vector<T> pot_;         // scaled potentials of the live candidates
     std::vector<char> stale_;    // candidates whose potential changed since computed (a neighbour ruled out, a share moved)
     std::vector<int> rows_, cols_, row_at_, col_at_;
-    Assignment a_;
-    i64 dual_ = 0;
+    BasicAssignment<T> a_;
+    T dual_ = 0;
     // the largest share per test and per gold node of one candidate's links (zero between uses)
-    std::vector<i64> by_row_, by_col_;
+    std::vector<T> by_row_, by_col_;
     std::vector<int> rows_seen_, cols_seen_;  // as many as a candidate has links (a node may come twice)
     // branch and bound state
     std::vector<int> order_, choice_, best_choice_;
@@ -650,23 +847,23 @@ class Prover {
     static constexpr char OPEN = 1, CHOSEN = 2;
     std::vector<std::pair<int, char>> undo_;
     std::vector<int> col_start_, col_cands_;  // the candidates of gold node j: col_cands_[col_start_[j]..col_start_[j + 1]]
-    std::vector<i64> open_, col_best_;
+    std::vector<T> open_, col_best_;
     std::vector<int> children_;  // the children of every node on the current path, a range per node
     long nodes_ = 0, work_ = 0;
-    i64 best_ = 0;
+    T best_ = 0;
     // scratch of one call
     std::vector<int> scratch_, node_rows_, node_cols_;
     std::vector<char> flags_;
-    std::vector<i64> weights_;
-    Assignment node_assignment_;
+    std::vector<T> weights_;
+    BasicAssignment<T> node_assignment_;
 
-    i64 share(int q, bool at_a) const { return at_a ? share_a_[q] : whole_[q] - share_a_[q]; }
+    T share(int q, bool at_a) const { return at_a ? share_a_[q] : whole_[q] - share_a_[q]; }
 
     /// The most the links of candidate ``c`` can add with the current shares: the largest share per test
     /// node and per gold node of their other ends, the smaller of the two sums. ``counts(o, e)`` says
     /// whether the link of adjacency entry ``e`` to candidate ``o`` counts (never when ``o`` is ruled out).
     template <class Counts>
-    i64 link_potential(int c, Counts counts) {
+    T link_potential(int c, Counts counts) {
         const Problem& p = *p_;
         int *rows_seen = rows_seen_.data(), *cols_seen = cols_seen_.data();
         int n_rows = 0, n_cols = 0;
@@ -674,14 +871,14 @@ class Prover {
             int o = x_.adj_other[e];
             if (!counts(o, e)) continue;
             int q = x_.adj_link[e];
-            i64 s = share(q, p.qa[q] == c);
+            T s = share(q, p.qa[q] == c);
             int k = p.ci[o], l = p.cj[o];
             if (by_row_[k] == 0) rows_seen[n_rows++] = k;
             by_row_[k] = std::max(by_row_[k], s);
             if (by_col_[l] == 0) cols_seen[n_cols++] = l;
             by_col_[l] = std::max(by_col_[l], s);
         }
-        i64 t = 0, g = 0;
+        T t = 0, g = 0;
         for (int k = 0; k < n_rows; ++k) t += by_row_[rows_seen[k]], by_row_[rows_seen[k]] = 0;
         for (int l = 0; l < n_cols; ++l) g += by_col_[cols_seen[l]], by_col_[cols_seen[l]] = 0;
         return std::min(t, g);
@@ -691,7 +888,8 @@ class Prover {
     /// ``need`` (also when it is not computed: one node a side, or more than ``max_nodes``). Rows and columns
     /// are the nodes with a candidate of positive potential (the rest would weigh 0), the fewer of the two
     /// sides as rows, so the assignment solved is the dense one without its zero lines: the same value.
-    bool node_assignment_reaches(const std::vector<i64>& open, size_t depth, i64 need) {
+    /// Graded, it reaches ``need`` unless its repaired prices prove otherwise.
+    bool node_assignment_reaches(const std::vector<T>& open, size_t depth, T need) {
         const Problem& p = *p_;
         std::vector<int>& rows = node_rows_;
         std::vector<int>& cols = node_cols_;
@@ -715,7 +913,7 @@ class Prover {
         // an assignment that reaches it answers at once: each test node its best free gold node, in turn
         std::vector<char>& used = flags_;
         used.assign(p.n2, 0);
-        i64 greedy = 0;
+        T greedy = 0;
         for (size_t d = depth; d < order_.size(); ++d) {
             int i = order_[d], top = -1;
             for (int c = x_.row_start[i]; c < x_.row_start[i + 1]; ++c)
@@ -730,17 +928,23 @@ class Prover {
             int r = rows[p.ci[c]], k = cols[p.cj[c]];
             weights_[by_test ? static_cast<size_t>(r) * across + k : static_cast<size_t>(k) * across + r] = open[c];
         });
-        return node_assignment_.reaches(weights_.data(), by_test ? n_rows : n_cols, across, need);
+        const int down = by_test ? n_rows : n_cols;
+        if (node_assignment_.reaches(weights_.data(), down, across, need)) return true;
+        if constexpr (GRADED)
+            return node_assignment_.cover(weights_.data(), down, across) >= need;
+        else
+            return false;
     }
 
     /// Depth-first search over the rows in ``order_``; ``fixed`` is what the chosen candidates earn.
     /// False when the node limit or the clock is hit.
-    bool search(size_t depth, i64 fixed) {
+    bool search(size_t depth, T fixed) {
         const Problem& p = *p_;
         work_ += p.size() + p.links();
         if (++nodes_ > limits_.branch_nodes || work_ > limits_.branch_work || (nodes_ % 256 == 0 && clock_->passed())) return false;
         if (depth == order_.size()) {
-            if (fixed > best_) {
+            if constexpr (GRADED) return reached(fixed);
+            if (fixed * UNIT >= above(best_)) {
                 best_ = fixed;
                 best_choice_ = choice_;
             }
@@ -748,19 +952,19 @@ class Prover {
         }
         // potentials of the open candidates given the decisions so far, over the undecided test nodes (only
         // they have open candidates; ``open_`` is read only before the children are searched)
-        std::vector<i64>& open = open_;
+        std::vector<T>& open = open_;
         col_best_.assign(p.n2, 0);
-        i64 row_sum = 0, col_sum = 0;
+        T row_sum = 0, col_sum = 0;
         for (size_t d = depth; d < order_.size(); ++d) {
             int i = order_[d];
-            i64 top = 0;
+            T top = 0;
             for (int c = x_.row_start[i]; c < x_.row_start[i + 1]; ++c) {
                 if (state_[c] != OPEN) {
                     open[c] = -1;
                     continue;
                 }
-                i64 bonus = 0;
-                i64 links = link_potential(c, [&](int o, int e) {
+                T bonus = 0;
+                T links = link_potential(c, [&](int o, int e) {
                     if (state_[o] == CHOSEN) {
                         bonus += whole_[x_.adj_link[e]];
                         return false;
@@ -773,10 +977,10 @@ class Prover {
             }
             row_sum += top;
         }
-        for (i64 v : col_best_) col_sum += v;
-        i64 bound = fixed * SCALE + std::min(row_sum, col_sum);
-        if (bound < (best_ + 1) * SCALE) return true;
-        if (!node_assignment_reaches(open, depth, (best_ + 1 - fixed) * SCALE)) return true;
+        for (T v : col_best_) col_sum += v;
+        T bound = fixed * UNIT + std::min(row_sum, col_sum);
+        if (bound < keep_above(best_)) return true;
+        if (!node_assignment_reaches(open, depth, keep_above(best_) - fixed * UNIT)) return true;
         int r = order_[depth];
         const size_t first = children_.size();
         for (int c = x_.row_start[r]; c < x_.row_start[r + 1]; ++c)
@@ -788,9 +992,9 @@ class Prover {
         const size_t mark = undo_.size();
         for (size_t k = first; k < last; ++k) {
             int c = children_[k];
-            i64 gain = static_cast<i64>(p.cu[c]);
+            T gain = weight(p.cu[c]);
             for (int e = x_.adj_start[c]; e < x_.adj_start[c + 1]; ++e)
-                if (state_[x_.adj_other[e]] == CHOSEN) gain += static_cast<i64>(x_.adj_weight[e]);
+                if (state_[x_.adj_other[e]] == CHOSEN) gain += weight(x_.adj_weight[e]);
             choice_[r] = c;
             decide(r, c);
             bool ok = search(depth + 1, fixed + gain);
@@ -862,7 +1066,10 @@ class Prover {
         for (int c = 0; c < p.size(); ++c)
             if (alive_[c] && pot_[c] > 0) weights_[static_cast<size_t>(row_at_[p.ci[c]]) * n + col_at_[p.cj[c]]] = pot_[c];
         a_.solve(weights_, n);
-        dual_ = a_.dual;
+        if constexpr (GRADED)
+            dual_ = a_.cover(weights_.data(), n, n);
+        else
+            dual_ = a_.dual;
         return true;
     }
 
@@ -874,8 +1081,8 @@ class Prover {
         for (int c = 0; c < p.size(); ++c) {
             if (!alive_[c]) continue;
             int r = row_at_[p.ci[c]], k = col_at_[p.cj[c]];
-            i64 reduced = a_.u[r] + a_.v[k] - std::max<i64>(pot_[c], 0);
-            if (dual_ - reduced < (target_ + 1) * SCALE) {
+            T reduced = a_.u[r] + a_.v[k] - std::max<T>(pot_[c], 0);
+            if (dual_ - reduced < keep_above(target_)) {
                 alive_[c] = 0;
                 any = true;
                 for (int e = x_.adj_start[c]; e < x_.adj_start[c + 1]; ++e) stale_[x_.adj_other[e]] = 1;
@@ -896,15 +1103,21 @@ class Prover {
         for (int q = 0; q < p.links(); ++q) {
             int a = p.qa[q], b = p.qb[q];
             if (!alive_[a] || !alive_[b] || chosen[a] == chosen[b]) continue;
-            i64 whole = whole_[q];
-            i64 step = whole >> (round + 2);
-            i64 share = chosen[a] ? std::max<i64>(0, share_a_[q] - step) : std::min<i64>(whole, share_a_[q] + step);
+            T whole = whole_[q];
+            T step;
+            if constexpr (GRADED)
+                step = std::ldexp(whole, -(round + 2));
+            else
+                step = whole >> (round + 2);
+            T share = chosen[a] ? std::max<T>(0, share_a_[q] - step) : std::min<T>(whole, share_a_[q] + step);
             if (share != share_a_[q]) moved = true, stale_[a] = stale_[b] = 1;
             share_a_[q] = share;
         }
         return moved;
     }
 };
+
+using Prover = BasicProver<i64>;
 
 /// The compiled solver's answer for one problem: the Python path's mapping and value when certified.
 struct Outcome {
@@ -970,6 +1183,69 @@ inline Outcome solve(const Problem& p, const Limits& limits, const Clock& clock,
     if (verdict == 1 && steps.value_of(p, x, better) == static_cast<double>(found))
         return tally.branch_improved++, done(better, static_cast<double>(found));
     (verdict == -1 ? tally.fallback_limit : tally.fallback_other)++;
+    return out;
+}
+
+/// What the graded prover answers for what elimination left of a graded problem.
+struct GradedProof {
+    int verdict = -1;          // 0: the incumbent is optimal; 1: ``mapping`` is; -1: no proof (the Python path decides)
+    std::vector<int> mapping;  // verdict 1: the better mapping (gold node per test node, -1 = none)
+    double bound = 0.0;        // verdict 0 or 1: a proven upper bound on every mapping (the value found plus delta)
+    std::vector<std::vector<int>> ties;  // other optima: the mappings of other sets of earning pairs within the tie window
+    bool held_ties = false;    // verdict 1: the incumbent is within the tie window too
+};
+
+/// The bounds of the integer solver on a graded problem, in doubles (BasicProver<double>): ``left`` is
+/// what the Python path's cheap steps and elimination left, ``incumbent`` the value of its best mapping
+/// and ``held`` that mapping. The least improvement that counts is half the certification tolerance at
+/// the incumbent, so a bound of the value found plus it certifies that value (align/result.py). The
+/// other optima (other sets of earning pairs within twice the tolerance: the Python path could return
+/// any of them) come with it, as mappings without pairs that earn nothing. Its working state is this
+/// thread's.
+inline GradedProof prove_graded(const Problem& left, double incumbent, const std::vector<int>& held, const Limits& limits,
+                                const Clock& clock, Tally& tally) {
+    thread_local BasicProver<double> prover;
+    thread_local CheapSteps steps;
+    thread_local Index x;
+    thread_local std::vector<int> climbed;
+    GradedProof out;
+    const double delta = TOLERANCE / 2 * std::max(1.0, std::fabs(incumbent));
+    // a higher mark for the search to start from: the incumbent climbed on what is left, where that beats it
+    // by more than delta (the search then proves it, or finds better)
+    x.reset(left);
+    climbed = held;
+    double start = incumbent;
+    bool seeded = false;
+    if (steps.climb(left, x, climbed, clock)) {
+        double value = steps.value_of(left, x, climbed);
+        seeded = value >= incumbent + delta;
+        if (seeded) start = value;
+    }
+    prover.reset(left, start, limits, clock, delta, seeded ? &climbed : &held);
+    if (!prover.usable()) return tally.fallback_other++, out;
+    int how = 0, verdict = 0;
+    double found = start;
+    if (prover.settle_by_bounds(how)) {
+        (how == 1 ? tally.assignment : tally.lagrangian)++;
+    } else {
+        long nodes = 0;
+        verdict = prover.branch(out.mapping, found, nodes);
+        if (verdict < 0) {
+            (verdict == -1 ? tally.fallback_limit : tally.fallback_other)++;
+            return out;
+        }
+        (verdict == 0 ? tally.branch_kept : tally.branch_improved)++;
+        for (const auto& tie : prover.ties()) {
+            out.ties.emplace_back(left.n1, -1);
+            for (int c : tie.second) out.ties.back()[left.ci[c]] = left.cj[c];
+        }
+        if (verdict == 1 && seeded && prover.held_ties()) out.ties.push_back(prover.held_mapping());
+    }
+    if (verdict == 0 && seeded) out.mapping = prover.held_mapping();
+    out.verdict = verdict == 1 || seeded ? 1 : 0;
+    out.bound = found + delta;
+    out.held_ties = out.verdict == 1 && incumbent >= prover.tie_floor(found);
+    if (!out.ties.empty() || out.held_ties) tally.tied++;
     return out;
 }
 

@@ -5,8 +5,11 @@
    and a climb almost never meets it, so the LP's rounded solution is climbed instead);
 2. else candidates that no better mapping can use are dropped, round after round, which lowers
    the bound (:func:`~amrmetrics.align.bounds.eliminate`);
-3. else the LP relaxation of what is left, in the aggregated formulation: its bound is rigorous
-   (weak duality from the row prices) and its solution is usually integral, i.e. optimal;
+3. else, for graded weights (S2match), the compiled core's bounds on what is left
+   (:func:`~amrmetrics.align.native.prove_graded`), which usually certify the best mapping
+   without an LP; else the LP relaxation of what is left, in the aggregated formulation: its
+   bound is rigorous (weak duality from the row prices) and its solution is usually integral,
+   i.e. optimal;
 4. else hill-climbing from the rounded LP solution may meet the LP bound;
 5. else the MILP (branch and bound on the LP, see :mod:`engines`), within what is left of the
    time limit.
@@ -32,6 +35,7 @@ from amrmetrics.align.engines import Engine, default_engine
 from amrmetrics.align.formulation import Formulation, formulate
 from amrmetrics.align.hillclimb import climb, greedy_init
 from amrmetrics.align.indexed import IndexedProblem, index_problem
+from amrmetrics.align.native import prove_graded
 from amrmetrics.align.problem import AlignmentProblem
 from amrmetrics.align.result import Alignment, Status, certified
 from amrmetrics.align.small import SmallProblem, index_small
@@ -176,10 +180,20 @@ class ExactSolver:
     def _finish(
         self, ip: IndexedProblem, reduced: IndexedProblem, best: _Incumbent, upper: float, began: float, budget: Budget
     ) -> Alignment:
-        """Steps 3 to 5: the LP relaxation of ``reduced`` (what elimination left of ``ip``), a climb, the MILP."""
+        """Steps 3 to 5: the compiled bounds (graded weights) or the LP relaxation of ``reduced`` (what
+        elimination left of ``ip``), a climb, the MILP."""
 
         def done() -> Alignment:
             return Alignment.of(best.mapping, best.value, upper, stopped(budget), time.perf_counter() - began)
+
+        proof = prove_graded(best.problem, reduced, best.mapping, best.value, budget)
+        if proof is not None:
+            optimum, bound = proof
+            best.offer(optimum)
+            bounded = min(upper, max(best.value, bound))
+            if certified(best.value, bounded):
+                upper = bounded
+                return done()
 
         f = formulate(reduced)
         budget.spend(pass_units(f.n_cols, len(f.index), f.n_rows))

@@ -9,6 +9,10 @@ elimination), then its own bounds (an assignment bound, elimination by its price
 re-splitting, branch and bound); it returns only certified optima, with the Python path's value,
 bound and status. See docs/exact-smatch.md.
 
+A graded problem (S2match: float concept weights) runs the Python path's cheap steps; what its
+elimination leaves goes to :func:`prove_graded`, the same bounds in floating point (made rigorous
+against rounding), before the LP: where they prove the best mapping optimal, no LP is solved.
+
 A pair under a limited work budget (``--timeout``) is aligned on the Python path: the budget's units
 count the Python path's steps, and where they run out (status ``time-limit`` or ``clock-limit``, a
 lower bound below the upper) is what the pair reports, the same with and without the compiled core.
@@ -22,7 +26,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from amrmetrics import _native
-from amrmetrics.align.indexed import index_problem
+from amrmetrics.align.indexed import IndexedProblem, index_problem
 from amrmetrics.align.problem import AlignmentProblem
 from amrmetrics.align.result import Alignment
 from amrmetrics.align.solve import SOLVERS
@@ -59,6 +63,58 @@ def solve_natively(problem: AlignmentProblem, budget: Budget | None = None) -> A
         return None
     mapping, value, upper, status = found
     return Alignment(mapping, value, upper, status, time.perf_counter() - began)
+
+
+def prove_graded(
+    problem: AlignmentProblem, reduced: IndexedProblem, mapping: np.ndarray, value: float, budget: Budget
+) -> tuple[np.ndarray, float] | None:
+    """The compiled bounds on ``reduced``, what elimination left of the graded ``problem``, given the
+    best mapping known and its value: ``(optimum, bound)`` where no mapping is worth more than
+    ``bound``, the optimum's value plus half the certification tolerance; None without a proof, and
+    the LP decides: other optima whose values differ (see below), no compiled core, integer weights, a
+    limited ``budget``, a problem too large, the prover's own limits.
+
+    The optimum is what the LP would offer the caller: the mapping the compiled search found when it
+    beats ``mapping`` (without node pairs that earn nothing), else ``mapping`` without those pairs
+    (an integral LP solution has none, and numpy's sum of the same weights at other positions can
+    differ in its last bit, so the caller keeps whichever is worth more, as it does after the LP).
+    Where other sets of node pairs earn within twice the certification tolerance (other optima: the
+    LP may reach any of them), the proof stands only when the caller's answer does not depend on
+    which: every one of them is worth no more than ``value``, or all are worth the same (numpy's
+    value, as the caller computes it) and more than ``value``.
+    """
+    core = _native.CORE
+    if core is None or reduced.integral or budget.limited or reduced.size > MAX_CANDIDATES or len(reduced.qw) > MAX_LINKS:
+        return None
+    found = core.prove_graded(
+        reduced.n_test, reduced.n_gold, reduced.ci.tolist(), reduced.cj.tolist(), reduced.cu.tolist(),
+        reduced.qa.tolist(), reduced.qb.tolist(), reduced.qw.tolist(), value, mapping.tolist(),
+    )
+    if found is None:
+        return None
+    better, bound, ties, held_ties = found
+    optimum = _earning(problem, mapping) if better is None else np.array(better, dtype=np.int64)
+    if ties or held_ties:
+        others = [np.array(tie, dtype=np.int64) for tie in ties] + ([_earning(problem, mapping)] if held_ties else [])
+        values = {problem.value(m) for m in [optimum, *others]}
+        above = {v for v in values if v > value}
+        if above and (len(above) > 1 or len(values) > 1):
+            return None
+    return optimum, bound
+
+
+def _earning(problem: AlignmentProblem, mapping: np.ndarray) -> np.ndarray:
+    """``mapping`` without the node pairs that earn nothing in it (no unary weight, no link to another
+    of its pairs)."""
+    rows = np.flatnonzero(mapping >= 0)
+    earns = np.zeros(len(mapping), dtype=bool)
+    earns[rows] = np.asarray(problem.unary[rows, mapping[rows]]).ravel() > 0
+    if len(problem.pairs):
+        i, j, k, l = problem.pairs.T
+        both = (mapping[i] == j) & (mapping[k] == l) & (problem.weights > 0)
+        earns[i[both]] = True
+        earns[k[both]] = True
+    return np.where(earns, mapping, -1)
 
 
 def _graded(problem: AlignmentProblem) -> bool:
