@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from strategies import graph_texts
 
 from amrmetrics import decode
+from amrmetrics.standardize import PRESETS
 from amrmetrics.standardize import s2match_reference as ref
 
 
@@ -31,3 +32,11 @@ def test_a_reentrancy_takes_the_walk() -> None:
     graph = decode("(w / want-01 :ARG0 (b / boy) :ARG1 (g / go-02 :ARG0 b))")
     assert not ref._definitions_only(graph)
     assert ref.reference_relations(graph) == [("w", ":ARG0", "b"), ("w", ":ARG1", "g"), ("g", ":ARG0", "b")]
+
+
+@settings(max_examples=200)
+@given(graph_texts(max_nodes=8, duplicates=True))
+def test_the_compat_triples_keep_one_relation_per_node_pair_and_one_value_per_role(text: str) -> None:
+    """The reference parser keeps its relations and values in dictionaries: collapsing changes nothing."""
+    triples = ref.reference_parser_triples(decode(text), PRESETS["smatch"])
+    assert ref.collapse_parallel(triples) == triples
