@@ -73,8 +73,8 @@ def test_only_announced_words_are_kept_from_a_big_file(monkeypatch) -> None:
 def test_a_small_file_is_read_from_disk_once(monkeypatch) -> None:
     emb = VectorsFile(TINY)
     reads: list[Path] = []
-    read_bytes = Path.read_bytes
-    monkeypatch.setattr(Path, "read_bytes", lambda self: reads.append(self) or read_bytes(self))
+    open_ = Path.open
+    monkeypatch.setattr(Path, "open", lambda self, *args: reads.append(self) or open_(self, *args))
     assert emb.lookup("king") is not None
     assert set(emb._cache) == {"king"}  # only the words asked for are parsed
     assert emb.lookup("prince") is not None and emb.lookup("absent") is None  # later scans: lines kept in memory

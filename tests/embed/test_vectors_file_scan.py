@@ -80,13 +80,20 @@ def _located(err: BaseException) -> str:
     return str(err).split(":")[0]
 
 
+@pytest.mark.parametrize("batch_lines", [vf.BATCH_LINES, 2])
 @pytest.mark.parametrize("full_load", [vf.FULL_LOAD_BYTES, 0])
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(table=vector_files(), wanted=st.lists(st.sets(st.sampled_from(WORDS + ["zz"])), min_size=1, max_size=3))
 def test_the_batched_scan_reads_what_a_line_by_line_reading_reads(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, full_load: int, table: tuple[int, list[str]], wanted: list[set[str]]
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    full_load: int,
+    batch_lines: int,
+    table: tuple[int, list[str]],
+    wanted: list[set[str]],
 ) -> None:
     monkeypatch.setattr(vf, "FULL_LOAD_BYTES", full_load)
+    monkeypatch.setattr(vf, "BATCH_LINES", batch_lines)
     dim, lines = table
     path = tmp_path / "v.txt"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -2,7 +2,7 @@
 
 Big tables (GloVe 840B is 5 GB) are never loaded whole. A text file is scanned once for the words
 announced with :meth:`VectorsFile.need` (the command line announces every key the corpus can ask
-for) and only those lines are parsed, all in one numpy call; a word asked for later that was never
+for) and only those lines are parsed, a batch of lines per numpy call; a word asked for later that was never
 announced triggers another scan for the new words only. The lines of a file up to
 :data:`FULL_LOAD_BYTES` are kept in memory after the first scan, so a later scan does not read the
 disk again. A ``.npy`` matrix is memory-mapped, so any row is cheap.
@@ -26,6 +26,9 @@ from amrmetrics.errors import DataError
 
 FULL_LOAD_BYTES = 64 * 1024 * 1024
 """The lines of text files up to this size are kept in memory after the first scan (no re-reading)."""
+
+BATCH_LINES = 1024
+"""Wanted lines parsed per numpy call (few calls, and a bounded list of tokens)."""
 
 VOCAB_SUFFIXES = (".vocab", ".vocab.txt", ".words", ".words.txt", ".txt", ".tsv")
 """Where the vocabulary of ``NAME.npy`` is looked for: ``NAME`` + one of these (first found)."""
@@ -251,14 +254,16 @@ class VectorsFile(CachedEmbedder):
             return self._lines
         if self.path.stat().st_size > FULL_LOAD_BYTES:
             return self.path.open("rb")
-        self._lines = self.path.read_bytes().split(b"\n")
+        with self.path.open("rb") as handle:
+            self._lines = handle.readlines()
         return self._lines
 
     def _scan(self, wanted: set[str]) -> None:
-        """Read the text file once, keeping the wanted words (their lines parsed in one batch)."""
+        """Read the text file once, keeping the wanted words (their lines parsed :data:`BATCH_LINES` at a time)."""
         dim = self._dimension()
         todo = {w.encode("utf-8") for w in wanted if w not in self._cache}
-        kept: dict[str, tuple[bytes, list[bytes], int]] = {}
+        found: dict[str, np.ndarray] = {}
+        batch: dict[str, tuple[bytes, list[bytes], int]] = {}
         lines = self._text_lines()
         try:
             numbered = enumerate(lines, start=1)
@@ -276,32 +281,35 @@ class VectorsFile(CachedEmbedder):
                     try:
                         word, values = self._respan(line, dim, number)
                     except VectorsFileError:
-                        self._vectors(kept)  # a bad value on an earlier line is named first
+                        self._vectors(batch)  # a bad value on an earlier line is named first
                         raise
                 text = word.decode("utf-8", errors="replace")
-                if text not in kept and text not in self._cache:
-                    kept[text] = (word, values, number)
+                if text not in found and text not in batch and text not in self._cache:
+                    batch[text] = (word, values, number)
+                    if len(batch) == BATCH_LINES:
+                        found.update(self._vectors(batch))
+                        batch = {}
                 todo.discard(word)
         finally:
             if not isinstance(lines, list):
                 lines.close()  # type: ignore[attr-defined]
-        self._cache.update(self._vectors(kept))
+        found.update(self._vectors(batch))
+        self._cache.update(found)
         for word in wanted:
             self._cache.setdefault(word, None)
         self._pending.clear()
 
-    def _vectors(self, kept: dict[str, tuple[bytes, list[bytes], int]]) -> dict[str, np.ndarray]:
-        """The vectors of the kept lines, converted in one call; when any value is bad, line by line
+    def _vectors(self, batch: dict[str, tuple[bytes, list[bytes], int]]) -> dict[str, np.ndarray]:
+        """The vectors of a batch of lines, converted in one call; when any value is bad, line by line
         (:meth:`_vector`), so the error names the first bad line."""
-        dim = self._dimension()
-        tokens = [value for _, values, _ in kept.values() for value in values]
+        tokens = [value for _, values, _ in batch.values() for value in values]
         try:
-            matrix = np.array(tokens, dtype=np.float64).reshape(len(kept), dim)
+            matrix = np.array(tokens, dtype=np.float64).reshape(len(batch), self._dimension())
         except (ValueError, TypeError, OverflowError):
             matrix = None
         if matrix is None or not np.isfinite(matrix).all():
-            return {text: self._vector(word, values, number) for text, (word, values, number) in kept.items()}
-        return dict(zip(kept, matrix))
+            return {text: self._vector(word, values, number) for text, (word, values, number) in batch.items()}
+        return dict(zip(batch, matrix))
 
     def _respan(self, line: bytes, dim: int, number: int) -> tuple[bytes, list[bytes]]:
         """A line whose word contains spaces (GloVe 840B has some): the last ``dim`` fields are the vector."""
