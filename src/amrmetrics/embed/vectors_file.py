@@ -2,12 +2,12 @@
 
 Big tables (GloVe 840B is 5 GB) are never loaded whole. A text file is scanned once for the words
 announced with :meth:`VectorsFile.need` (the command line announces every key the corpus can ask
-for) and only those lines are parsed, a batch of lines per numpy call; a word asked for later that was never
-announced triggers another scan for the new words only. The lines of a file up to
-:data:`FULL_LOAD_BYTES` are kept in memory after the first scan, so a later scan does not read the
-disk again. A ``.npy`` matrix is memory-mapped, so any row is cheap.
+for) and keeps only those; a word asked for later that was never announced triggers another scan
+for the new words only. Files up to :data:`FULL_LOAD_BYTES` are simply read whole on first use.
+The kept lines are parsed :data:`BATCH_LINES` at a time, one numpy call each.
+A ``.npy`` matrix is memory-mapped, so any row is cheap.
 
-Every value kept is checked: a file that is not a table of numbers, or a NaN or infinite value,
+Every value read is checked: a file that is not a table of numbers, or a NaN or infinite value,
 is a :class:`VectorsFileError` naming the file and the line (the vocabulary line for ``.npy``).
 The file's first vector is checked when it is opened, so a wrong file fails before any scoring.
 """
@@ -25,10 +25,10 @@ from amrmetrics.embed.base import CachedEmbedder
 from amrmetrics.errors import DataError
 
 FULL_LOAD_BYTES = 64 * 1024 * 1024
-"""The lines of text files up to this size are kept in memory after the first scan (no re-reading)."""
+"""Text files up to this size are read whole at first use (no vocabulary needed)."""
 
 BATCH_LINES = 1024
-"""Wanted lines parsed per numpy call (few calls, and a bounded list of tokens)."""
+"""Kept lines parsed per numpy call (few calls, and a bounded list of tokens)."""
 
 VOCAB_SUFFIXES = (".vocab", ".vocab.txt", ".words", ".words.txt", ".txt", ".tsv")
 """Where the vocabulary of ``NAME.npy`` is looked for: ``NAME`` + one of these (first found)."""
@@ -145,7 +145,7 @@ class VectorsFile(CachedEmbedder):
         self.name = self.path.name
         self.version = fingerprint(*files)
         self._pending: set[str] = set()
-        self._lines: list[bytes] | None = None
+        self._complete = False
         self._rows: dict[str, int] | None = None
         self._matrix: np.ndarray | None = None
 
@@ -172,7 +172,8 @@ class VectorsFile(CachedEmbedder):
         if self.format == "npy":
             rows, matrix = self._npy()
             return [self._npy_row(matrix, rows[w], w) if w in rows else None for w in words]
-        self._scan(set(words) | self._pending)
+        if not self._complete:
+            self._scan(set(words) | self._pending)
         return [self._cache.get(w) for w in words]
 
     def _npy_matrix(self) -> np.ndarray:
@@ -248,34 +249,26 @@ class VectorsFile(CachedEmbedder):
             )
         return vector
 
-    def _text_lines(self) -> Iterable[bytes]:
-        """The file's lines (the word2vec header included); kept in memory for a small file."""
-        if self._lines is not None:
-            return self._lines
-        if self.path.stat().st_size > FULL_LOAD_BYTES:
-            return self.path.open("rb")
-        with self.path.open("rb") as handle:
-            self._lines = handle.readlines()
-        return self._lines
-
     def _scan(self, wanted: set[str]) -> None:
-        """Read the text file once, keeping the wanted words (their lines parsed :data:`BATCH_LINES` at a time)."""
+        """Read the text file once, keeping the wanted words (every word of a small file); the kept lines
+        are parsed :data:`BATCH_LINES` at a time."""
+        everything = self.path.stat().st_size <= FULL_LOAD_BYTES
         dim = self._dimension()
         todo = {w.encode("utf-8") for w in wanted if w not in self._cache}
         found: dict[str, np.ndarray] = {}
         batch: dict[str, tuple[bytes, list[bytes], int]] = {}
-        lines = self._text_lines()
-        try:
-            numbered = enumerate(lines, start=1)
+        with self.path.open("rb") as handle:
             if self.format == "word2vec":
-                next(numbered, None)
-            for number, line in numbered:
-                if not todo:
+                handle.readline()
+            for number, line in enumerate(handle, start=2 if self.format == "word2vec" else 1):
+                if not everything and not todo:
                     break
                 cut = line.find(b" ")
-                if cut <= 0 or line[:cut] not in todo:
+                if cut <= 0:
                     continue
                 word = line[:cut]
+                if not everything and word not in todo:
+                    continue
                 values = line[cut + 1 :].split()
                 if len(values) != dim:
                     try:
@@ -290,14 +283,12 @@ class VectorsFile(CachedEmbedder):
                         found.update(self._vectors(batch))
                         batch = {}
                 todo.discard(word)
-        finally:
-            if not isinstance(lines, list):
-                lines.close()  # type: ignore[attr-defined]
         found.update(self._vectors(batch))
         self._cache.update(found)
         for word in wanted:
             self._cache.setdefault(word, None)
         self._pending.clear()
+        self._complete = everything
 
     def _vectors(self, batch: dict[str, tuple[bytes, list[bytes], int]]) -> dict[str, np.ndarray]:
         """The vectors of a batch of lines, converted in one call; when any value is bad, line by line
@@ -322,6 +313,5 @@ class VectorsFile(CachedEmbedder):
         state = dict(self.__dict__)
         state["_rows"] = None
         state["_matrix"] = None
-        state["_lines"] = None
         return state
 
