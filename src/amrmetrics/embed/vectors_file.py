@@ -27,7 +27,7 @@ from amrmetrics.errors import DataError
 FULL_LOAD_BYTES = 64 * 1024 * 1024
 """Text files up to this size are read whole at first use (no vocabulary needed)."""
 
-BATCH_LINES = 1024
+BATCH_LINES = 256
 """Kept lines parsed per numpy call (few calls, and a bounded list of tokens)."""
 
 VOCAB_SUFFIXES = (".vocab", ".vocab.txt", ".words", ".words.txt", ".txt", ".tsv")
