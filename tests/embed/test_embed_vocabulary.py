@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from amrmetrics.embed import graph_labels, label_keys
+from hypothesis import given
+from hypothesis import strategies as st
+
+from amrmetrics.embed import graph_labels, label_keys, vocabulary
 from amrmetrics.read import decode, read_graphs
 
 
@@ -31,3 +34,10 @@ def test_file_labels_are_the_labels_of_the_graphs_the_reader_reads(tmp_path: Pat
     assert "ignored" not in keys and "w" not in keys
     assert concepts == ["boy", "city", "want-01"]  # a '/' inside a string names no concept
     assert (keys, concepts) == graph_labels([decode(text)])
+
+
+@given(st.text(alphabet=st.sampled_from(list("ab-_:'\"019 .")), max_size=12))
+def test_a_plain_label_has_just_itself_and_its_sense_stripped_form(label: str) -> None:
+    """The cheap path of :func:`label_keys` gives every form the full one does."""
+    base = label.lower()
+    assert vocabulary._forms(base) == vocabulary._every_form(base)

@@ -4,6 +4,7 @@ Big tables (GloVe 840B is 5 GB) are never loaded whole. A text file is scanned o
 announced with :meth:`VectorsFile.need` (the command line announces every key the corpus can ask
 for) and keeps only those; a word asked for later that was never announced triggers another scan
 for the new words only. Files up to :data:`FULL_LOAD_BYTES` are simply read whole on first use.
+The kept lines are parsed :data:`BATCH_LINES` at a time, one numpy call each.
 A ``.npy`` matrix is memory-mapped, so any row is cheap.
 
 Every value read is checked: a file that is not a table of numbers, or a NaN or infinite value,
@@ -25,6 +26,9 @@ from amrmetrics.errors import DataError
 
 FULL_LOAD_BYTES = 64 * 1024 * 1024
 """Text files up to this size are read whole at first use (no vocabulary needed)."""
+
+BATCH_LINES = 256
+"""Kept lines parsed per numpy call (few calls, and a bounded list of tokens)."""
 
 VOCAB_SUFFIXES = (".vocab", ".vocab.txt", ".words", ".words.txt", ".txt", ".tsv")
 """Where the vocabulary of ``NAME.npy`` is looked for: ``NAME`` + one of these (first found)."""
@@ -246,11 +250,13 @@ class VectorsFile(CachedEmbedder):
         return vector
 
     def _scan(self, wanted: set[str]) -> None:
-        """Read the text file once, keeping the wanted words (all of them for a small file)."""
+        """Read the text file once, keeping the wanted words (every word of a small file); the kept lines
+        are parsed :data:`BATCH_LINES` at a time."""
         everything = self.path.stat().st_size <= FULL_LOAD_BYTES
         dim = self._dimension()
         todo = {w.encode("utf-8") for w in wanted if w not in self._cache}
         found: dict[str, np.ndarray] = {}
+        batch: dict[str, tuple[bytes, list[bytes], int]] = {}
         with self.path.open("rb") as handle:
             if self.format == "word2vec":
                 handle.readline()
@@ -265,16 +271,36 @@ class VectorsFile(CachedEmbedder):
                     continue
                 values = line[cut + 1 :].split()
                 if len(values) != dim:
-                    word, values = self._respan(line, dim, number)
+                    try:
+                        word, values = self._respan(line, dim, number)
+                    except VectorsFileError:
+                        self._vectors(batch)  # a bad value on an earlier line is named first
+                        raise
                 text = word.decode("utf-8", errors="replace")
-                if text not in found and text not in self._cache:
-                    found[text] = self._vector(word, values, number)
+                if text not in found and text not in batch and text not in self._cache:
+                    batch[text] = (word, values, number)
+                    if len(batch) == BATCH_LINES:
+                        found.update(self._vectors(batch))
+                        batch = {}
                 todo.discard(word)
+        found.update(self._vectors(batch))
         self._cache.update(found)
         for word in wanted:
             self._cache.setdefault(word, None)
         self._pending.clear()
         self._complete = everything
+
+    def _vectors(self, batch: dict[str, tuple[bytes, list[bytes], int]]) -> dict[str, np.ndarray]:
+        """The vectors of a batch of lines, converted in one call; when any value is bad, line by line
+        (:meth:`_vector`), so the error names the first bad line."""
+        tokens = [value for _, values, _ in batch.values() for value in values]
+        try:
+            matrix = np.array(tokens, dtype=np.float64).reshape(len(batch), self._dimension())
+        except (ValueError, TypeError, OverflowError):
+            matrix = None
+        if matrix is None or not np.isfinite(matrix).all():
+            return {text: self._vector(word, values, number) for text, (word, values, number) in batch.items()}
+        return dict(zip(batch, matrix))
 
     def _respan(self, line: bytes, dim: int, number: int) -> tuple[bytes, list[bytes]]:
         """A line whose word contains spaces (GloVe 840B has some): the last ``dim`` fields are the vector."""

@@ -15,6 +15,22 @@ from amrmetrics.graph import Graph
 _SENSE = re.compile(r"-\d+")
 
 
+def _every_form(base: str) -> set[str]:
+    """A lower-cased label with and without quotes, leading colons and apostrophes, and sense-stripped."""
+    forms = {base, base.strip('"'), base.replace('"', "")}
+    forms |= {f.lstrip(":") for f in forms}
+    forms |= {f.replace("'", "") for f in forms}
+    return forms | {_SENSE.sub("", f) for f in forms}
+
+
+def _forms(base: str) -> set[str]:
+    """:func:`_every_form`, cheaply for a plain label (most concepts): one with no quote, apostrophe
+    or leading colon has just itself and its sense-stripped form."""
+    if '"' in base or "'" in base or base.startswith(":"):
+        return _every_form(base)
+    return {base, _SENSE.sub("", base)}
+
+
 def label_keys(label: str) -> set[str]:
     """Every key a metric may look up for one node label, role or constant.
 
@@ -22,13 +38,8 @@ def label_keys(label: str) -> set[str]:
     form; its ``-`` and ``_`` parts; the part before its last ``-`` and that part + ``s`` (S2match's
     predicate rule); and the digits of a number (WWLK's digit rule).
     """
-    base = label.lower()
-    forms = {base, base.strip('"'), base.replace('"', "")}
-    forms |= {f.lstrip(":") for f in forms}
-    forms |= {f.replace("'", "") for f in forms}
-    forms |= {_SENSE.sub("", f) for f in forms}
     keys: set[str] = set()
-    for form in forms:
+    for form in _forms(label.lower()):
         keys.add(form)
         keys.update(form.split("-"))
         keys.update(form.split("_"))

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 
-from amrmetrics.graph import Graph, Relation
+from amrmetrics.graph import Attribute, Graph, Relation
 from amrmetrics.read.layout import recorded_definitions, written_order
 from amrmetrics.standardize.presets import Preset
 
@@ -31,11 +31,18 @@ def collapse_parallel(graph: Graph) -> Graph:
     """Keep only the last of several relations from one node to another, and the last value of a
     node's repeated attribute role (the reference parser keeps them in dictionaries)."""
     last = {(s, t): k for k, (s, _, t) in enumerate(graph.relations)}
-    last_value = {(v, r): k for k, (v, r, _) in enumerate(graph.attributes)}
     return graph.evolve(
         relations=tuple(r for k, r in enumerate(graph.relations) if last[(r[0], r[2])] == k),
-        attributes=tuple(a for k, a in enumerate(graph.attributes) if last_value[(a[0], a[1])] == k),
+        attributes=_last_values(graph.attributes),
     )
+
+
+def _last_values(attributes: tuple[Attribute, ...]) -> tuple[Attribute, ...]:
+    """The last value of each node's attribute role, in place."""
+    last = {(v, r): k for k, (v, r, _) in enumerate(attributes)}
+    if len(last) == len(attributes):
+        return attributes
+    return tuple(a for k, a in enumerate(attributes) if last[(a[0], a[1])] == k)
 
 
 def _has_layout(graph: Graph) -> bool:
@@ -56,7 +63,57 @@ def _ends_node(triples: tuple[tuple[str, str, str], ...], last_branches: Iterabl
 def reference_relations(graph: Graph) -> list[Relation] | None:
     """The relations the reference parser files for a read graph (see the module doc), roles as
     written; None without the reader's layout."""
-    written = written_order(graph) if _has_layout(graph) else []
+    layout = _has_layout(graph)
+    if layout and _definitions_only(graph):
+        return _filed_definitions(graph)
+    return _filed_as_written(graph, layout)
+
+
+def _definitions_only(graph: Graph) -> bool:
+    """Every relation is the definition of its target (no reentrancy, no repeated edge) and all hang
+    from the first node: the written order then changes nothing the parser files."""
+    relations = graph.relations
+    if not relations or not graph.instances or len(set(relations)) != len(relations):
+        return False
+    if set(relations) != set(graph.tree_edges):
+        return False
+    root = graph.instances[0][0]
+    children: dict[str, list[str]] = defaultdict(list)
+    for source, _, target in relations:
+        children[source].append(target)
+    targets = [t for _, _, t in relations]
+    if len(set(targets)) != len(targets) or root in targets:
+        return False
+    reached, stack = 0, [root]
+    while stack:  # one parent per node and none for the root: every node is reached at most once
+        below = children.get(stack.pop(), ())
+        reached += len(below)
+        stack.extend(below)
+    return reached == len(relations)
+
+
+def _filed_definitions(graph: Graph) -> list[Relation]:
+    """:func:`_filed_as_written` for a graph of definitions only: under each node, the ``-of`` edge
+    that defines it (inverted), then its own other edges in order; its own ``-of`` edges go under
+    their targets."""
+    defined_by: dict[str, tuple[str, str]] = {}
+    own: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for source, role, target in graph.relations:
+        if role.endswith("-of"):
+            defined_by[target] = (role[:-3], source)
+        else:
+            own[source].append((role, target))
+    filed: list[Relation] = []
+    for var in graph.variables:
+        if var in defined_by:
+            filed.append((var, *defined_by[var]))
+        filed.extend((var, role, target) for role, target in own.get(var, ()))
+    return filed
+
+
+def _filed_as_written(graph: Graph, layout: bool) -> list[Relation] | None:
+    """The relations filed while walking the written order (``layout``: the reader's record of it is there)."""
+    written = written_order(graph) if layout else []
     if len(written) != len(graph.relations):
         return None
     ends = _ends_node(graph.relations, graph.last_branches)
@@ -99,4 +156,7 @@ def reference_parser_triples(raw: Graph, preset: Preset) -> Graph:
         if not (ends[k] and role.endswith("-of"))
     )
     prepared = preset(raw.evolve(attributes=attributes, relations=()))
-    return collapse_parallel(prepared.evolve(relations=tuple((s, r.lower(), t) for s, r, t in relations)))
+    lowered = tuple((s, r.lower(), t) for s, r, t in relations)
+    if len(set(raw.variables)) == len(raw.instances):  # one relation per ordered node pair already
+        return prepared.evolve(relations=lowered, attributes=_last_values(prepared.attributes))
+    return collapse_parallel(prepared.evolve(relations=lowered))
