@@ -842,6 +842,18 @@ PyObject* configure(PyObject*, PyObject* type) {
     Py_RETURN_NONE;
 }
 
+/// An indexed problem from its Python lists (false with a ValueError set when they do not make one).
+bool indexed_problem(int n1, int n2, PyObject* ci, PyObject* cj, PyObject* cu, PyObject* qa, PyObject* qb, PyObject* qw,
+                     amr::Problem& p) {
+    p.n1 = n1, p.n2 = n2;
+    if (n1 < 0 || n2 < 0) {
+        PyErr_SetString(PyExc_ValueError, "node counts must be >= 0");
+        return false;
+    }
+    return number_list(ci, p.ci, "ci") && number_list(cj, p.cj, "cj") && number_list(cu, p.cu, "cu") &&
+           number_list(qa, p.qa, "qa") && number_list(qb, p.qb, "qb") && number_list(qw, p.qw, "qw") && valid_problem(p);
+}
+
 PyObject* solve_indexed(PyObject*, PyObject* args) {
     int n1, n2;
     PyObject *ci, *cj, *cu, *qa, *qb, *qw;
@@ -849,14 +861,7 @@ PyObject* solve_indexed(PyObject*, PyObject* args) {
     if (!PyArg_ParseTuple(args, "iiOOOOOOd", &n1, &n2, &ci, &cj, &cu, &qa, &qb, &qw, &timeout)) return nullptr;
     try {
         amr::Problem p;
-        p.n1 = n1, p.n2 = n2;
-        if (n1 < 0 || n2 < 0) {
-            PyErr_SetString(PyExc_ValueError, "node counts must be >= 0");
-            return nullptr;
-        }
-        if (!number_list(ci, p.ci, "ci") || !number_list(cj, p.cj, "cj") || !number_list(cu, p.cu, "cu") ||
-            !number_list(qa, p.qa, "qa") || !number_list(qb, p.qb, "qb") || !number_list(qw, p.qw, "qw") || !valid_problem(p))
-            return nullptr;
+        if (!indexed_problem(n1, n2, ci, cj, cu, qa, qb, qw, p)) return nullptr;
         if (!integral(p) || links_one_gold_node(p)) Py_RETURN_NONE;  // the Python path decides
         amr::Clock clock(timeout);
         return outcome_object(amr::solve(p, amr::Limits(), clock, tally));
@@ -872,14 +877,7 @@ PyObject* prove_graded(PyObject*, PyObject* args) {
     if (!PyArg_ParseTuple(args, "iiOOOOOOdO", &n1, &n2, &ci, &cj, &cu, &qa, &qb, &qw, &incumbent, &held)) return nullptr;
     try {
         amr::Problem p;
-        p.n1 = n1, p.n2 = n2;
-        if (n1 < 0 || n2 < 0) {
-            PyErr_SetString(PyExc_ValueError, "node counts must be >= 0");
-            return nullptr;
-        }
-        if (!number_list(ci, p.ci, "ci") || !number_list(cj, p.cj, "cj") || !number_list(cu, p.cu, "cu") ||
-            !number_list(qa, p.qa, "qa") || !number_list(qb, p.qb, "qb") || !number_list(qw, p.qw, "qw") || !valid_problem(p))
-            return nullptr;
+        if (!indexed_problem(n1, n2, ci, cj, cu, qa, qb, qw, p)) return nullptr;
         std::vector<int> incumbent_mapping;  // gold node per test node, -1 for no image
         if (!PyList_Check(held) || PyList_Size(held) != n1) {
             PyErr_SetString(PyExc_ValueError, "the incumbent must be a list of one gold node (or -1) per test node");
