@@ -77,3 +77,9 @@ def both(run):
     with path(True):
         compiled = run()
     return python, compiled
+
+
+def agree(problem, python, compiled) -> None:
+    """Same value, bound and status (bit for bit), and the compiled mapping is worth that value."""
+    assert (compiled.value, compiled.upper, compiled.status) == (python.value, python.upper, python.status)
+    assert problem.value(compiled.mapping) == compiled.value

@@ -13,7 +13,7 @@ from align.align_helpers import brute_force, problems, random_problem
 from conftest import requires_shared, shared
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from native.native_helpers import CORE, both, compares_paths, examples, path
+from native.native_helpers import CORE, agree, both, compares_paths, examples, path
 
 from amrmetrics.align import exact
 from amrmetrics.align.bounds import potentials
@@ -39,17 +39,11 @@ def lp_count(monkeypatch) -> list[int]:
     return formulated
 
 
-def assert_same_numbers(problem, python, compiled) -> None:
-    """Same value, bound and status (bit for bit), and the compiled mapping is worth that value."""
-    assert (compiled.value, compiled.upper, compiled.status) == (python.value, python.upper, python.status)
-    assert problem.value(compiled.mapping) == compiled.value
-
-
 @settings(max_examples=examples(200), deadline=None)
 @given(problems(max_nodes=5, weights=GRADED_WEIGHTS))
 def test_small_graded_problems_agree_and_are_optimal(problem) -> None:
     python, compiled = both(lambda: DecomposingSolver().solve(problem))
-    assert_same_numbers(problem, python, compiled)
+    agree(problem, python, compiled)
     best = brute_force(problem)
     assert compiled.status == "optimal" and certified(compiled.value, best) and compiled.value <= best + 1e-12
 
@@ -90,7 +84,7 @@ def test_link_heavy_graded_problems_agree(seed, n_test, n_gold, n_pairs) -> None
     """Many links between few nodes (two-decimal similarities): what reaches the branch and bound."""
     problem = random_problem(np.random.default_rng(seed), n_test, n_gold, n_pairs, fractional=True)
     python, compiled = both(lambda: DecomposingSolver().solve(problem))
-    assert_same_numbers(problem, python, compiled)
+    agree(problem, python, compiled)
 
 
 def test_graded_problems_are_proved_without_the_lp(monkeypatch) -> None:
@@ -112,7 +106,7 @@ def test_graded_problems_are_proved_without_the_lp(monkeypatch) -> None:
     assert proved["branch_kept"] + proved["branch_improved"] + proved["assignment"] + proved["lagrangian"] >= 20
     assert sum(CORE.counters().values()) == 0  # the integer solver never sees them
     for problem, p, c in zip(graded, python, compiled):
-        assert_same_numbers(problem, p, c)
+        agree(problem, p, c)
 
 
 def test_a_limited_budget_keeps_the_python_path(monkeypatch) -> None:

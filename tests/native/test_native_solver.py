@@ -9,7 +9,7 @@ from align.align_helpers import brute_force, problems, random_problem
 from conftest import GOLDEN_DATASETS, requires_shared, shared
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from native.native_helpers import CORE, CORPUS_PRESETS, both, compares_paths, examples, path, sample
+from native.native_helpers import CORE, agree, CORPUS_PRESETS, both, compares_paths, examples, path, sample
 from strategies import graph_pairs
 
 from amrmetrics.align.decompose import DecomposingSolver
@@ -21,12 +21,6 @@ from amrmetrics.standardize import get_preset
 pytestmark = compares_paths
 
 INTEGER_WEIGHTS = (0.0, 0.0, 1.0, 1.0, 2.0, 3.0)
-
-
-def agree(problem, python, compiled) -> None:
-    """Same value, bound and status, and the compiled mapping reaches the value."""
-    assert (compiled.value, compiled.upper, compiled.status) == (python.value, python.upper, python.status)
-    assert problem.value(compiled.mapping) == compiled.value
 
 
 @settings(max_examples=examples(150), deadline=None)
