@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "build.hpp"
+#include "graded.hpp"
 #include "intern.hpp"
 #include "ngrams.hpp"
 #include "reader.hpp"
@@ -870,6 +871,23 @@ PyObject* solve_indexed(PyObject*, PyObject* args) {
     }
 }
 
+/// (mapping or None, bound, ties, incumbent ties) of a graded proof, None without one.
+PyObject* proof_object(const amr::GradedProof& proof) {
+    if (proof.verdict < 0) Py_RETURN_NONE;
+    Ref ties(PyTuple_New(static_cast<Py_ssize_t>(proof.ties.size())));
+    if (!ties.p) return nullptr;
+    for (size_t k = 0; k < proof.ties.size(); ++k) {
+        PyObject* tie = int_tuple(proof.ties[k]);
+        if (!tie) return nullptr;
+        PyTuple_SetItem(ties.p, static_cast<Py_ssize_t>(k), tie);
+    }
+    PyObject* held_ties = proof.held_ties ? Py_True : Py_False;
+    if (proof.verdict == 0) return Py_BuildValue("(OdOO)", Py_None, proof.bound, ties.p, held_ties);
+    PyObject* mapping = int_tuple(proof.mapping);
+    if (!mapping) return nullptr;
+    return Py_BuildValue("(NdOO)", mapping, proof.bound, ties.p, held_ties);
+}
+
 PyObject* prove_graded(PyObject*, PyObject* args) {
     int n1, n2;
     PyObject *ci, *cj, *cu, *qa, *qb, *qw, *held;
@@ -895,20 +913,35 @@ PyObject* prove_graded(PyObject*, PyObject* args) {
         }
         if (!std::isfinite(incumbent) || !finite_weights(p) || links_one_gold_node(p)) Py_RETURN_NONE;
         amr::Clock clock(0.0);
-        amr::GradedProof proof = amr::prove_graded(p, incumbent, incumbent_mapping, amr::Limits(), clock, graded_tally);
-        if (proof.verdict < 0) Py_RETURN_NONE;
-        Ref ties(PyTuple_New(static_cast<Py_ssize_t>(proof.ties.size())));
-        if (!ties.p) return nullptr;
-        for (size_t k = 0; k < proof.ties.size(); ++k) {
-            PyObject* tie = int_tuple(proof.ties[k]);
-            if (!tie) return nullptr;
-            PyTuple_SetItem(ties.p, static_cast<Py_ssize_t>(k), tie);
-        }
-        PyObject* held_ties = proof.held_ties ? Py_True : Py_False;
-        if (proof.verdict == 0) return Py_BuildValue("(OdOO)", Py_None, proof.bound, ties.p, held_ties);
-        PyObject* mapping = int_tuple(proof.mapping);
+        return proof_object(amr::prove_graded(p, incumbent, incumbent_mapping, amr::Limits(), clock, graded_tally));
+    } catch (const std::bad_alloc&) {
+        return PyErr_NoMemory();
+    }
+}
+
+PyObject* graded_steps(PyObject*, PyObject* args) {
+    int n1, n2;
+    PyObject *ci, *cj, *cu, *qa, *qb, *qw;
+    if (!PyArg_ParseTuple(args, "iiOOOOOO", &n1, &n2, &ci, &cj, &cu, &qa, &qb, &qw)) return nullptr;
+    try {
+        amr::Problem p;
+        if (!indexed_problem(n1, n2, ci, cj, cu, qa, qb, qw, p)) return nullptr;
+        if (!finite_weights(p) || links_one_gold_node(p)) Py_RETURN_NONE;
+        thread_local amr::GradedSteps steps;
+        thread_local amr::GradedStart start;
+        steps.run(p, start);
+        Ref mapping(int_tuple(start.mapping));
         if (!mapping) return nullptr;
-        return Py_BuildValue("(NdOO)", mapping, proof.bound, ties.p, held_ties);
+        if (amr::certified(start.value, start.upper))
+            return Py_BuildValue("(OddO)", mapping.p, start.value, start.upper, Py_None);
+        // what elimination left goes to the graded prover as align/exact.py's step 3 sends it; an integral
+        // remainder goes to the LP there, so the Python path decides
+        if (start.left_integral) Py_RETURN_NONE;
+        amr::Clock clock(0.0);
+        Ref proof(proof_object(amr::prove_graded(start.left, start.value, start.mapping, amr::Limits(), clock, graded_tally)));
+        if (!proof) return nullptr;
+        if (proof.p == Py_None) Py_RETURN_NONE;
+        return Py_BuildValue("(OddO)", mapping.p, start.value, start.upper, proof.p);
     } catch (const std::bad_alloc&) {
         return PyErr_NoMemory();
     }
@@ -947,6 +980,11 @@ PyMethodDef methods[] = {
      "better mapping found, within that of the optimum; ties: the mappings of the other sets of earning pairs "
      "within twice the tolerance of the best; incumbent_ties: whether the incumbent is too, when beaten. None "
      "without a proof (too many ties, a limit, or weights it does not take)."},
+    {"graded_steps", graded_steps, METH_VARARGS,
+     "graded_steps(n_test, n_gold, ci, cj, cu, qa, qb, qw) -> (mapping, value, upper, proof) or None.\n\n"
+     "align/exact.py's cheap steps on a graded indexed problem in numpy's arithmetic (the greedy start by "
+     "potential, its value, the line bound, elimination): proof None when they certify the start, else what "
+     "prove_graded answers on what elimination left; None when neither settles the problem."},
     {"configure", configure, METH_O, "configure(Graph): the class of the graphs this module makes."},
     {"parse_regular", parse_regular, METH_O,
      "parse_regular(text) -> Graph or None: a regular PENMAN text as read/decode.py's _parse_regular reads it; "
