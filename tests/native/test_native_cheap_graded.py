@@ -1,4 +1,4 @@
-"""The compiled cheap steps of graded problems (``core.graded_steps``) against the Python path.
+"""The compiled cheap steps of graded problems (``core.graded_problem``) against the Python path.
 
 With float weights the order of every sum decides its last bit, and with it the greedy start's ties,
 the certification, elimination and the value a pair reports. The compiled steps sum as numpy does
@@ -111,6 +111,9 @@ def test_a_zero_weight_link_leaves_the_problem_to_the_python_path(monkeypatch) -
     agree(problem, python, compiled)
 
 
-def test_the_core_checks_its_lists() -> None:
+@pytest.mark.parametrize(
+    "lists", [([0.5], [], []), ([0.5, 0.5, 0.5, 0.5], [0, 0, 1], [1.0]), ([0.5, 0.5, 0.5, 0.5], [0, 0, -1, 1], [1.0])]
+)
+def test_the_core_checks_its_lists(lists) -> None:
     with pytest.raises(ValueError):
-        CORE.graded_steps(2, 2, [0, 0], [1, 0], [0.5, 0.5], [], [], [])  # candidates not sorted
+        CORE.graded_problem(2, 2, *lists)

@@ -45,6 +45,61 @@ inline double pairwise_sum(const double* a, std::size_t n) {
 
 inline double pairwise_sum(const std::vector<double>& values) { return pairwise_sum(values.data(), values.size()); }
 
+/// align/indexed.py's index_problem on a dense problem (``unary`` row-major n1 x n2, ``pairs`` as
+/// (i, j, k, l) rows, flat): the node pairs that earn something, sorted by test then gold node, and the
+/// links between them in pair order. False for what the Python path refuses or treats apart (a negative
+/// or NaN weight, a link of weight 0, a pair out of range or breaking i < k, j != l), left to it.
+inline bool index_dense(int n1, int n2, const std::vector<double>& unary, const std::vector<int>& pairs,
+                        const std::vector<double>& weights, Problem& p, std::vector<i64>& keys) {
+    const i64 width = static_cast<i64>(n2) + 1;
+    const std::size_t m = weights.size();
+    if (unary.size() != static_cast<std::size_t>(n1) * n2 || pairs.size() != 4 * m) return false;
+    keys.clear();
+    for (int i = 0; i < n1; ++i)
+        for (int j = 0; j < n2; ++j) {
+            double v = unary[static_cast<std::size_t>(i) * n2 + j];
+            if (!(v >= 0)) return false;
+            if (v > 0) keys.push_back(i * width + j);
+        }
+    const std::size_t n_unary = keys.size();
+    for (std::size_t q = 0; q < m; ++q) {
+        const int* r = &pairs[4 * q];
+        if (!(weights[q] > 0) || r[0] >= r[2] || r[1] == r[3] || r[2] >= n1 || r[1] >= n2 || r[3] >= n2) return false;
+        keys.push_back(r[0] * width + r[1]);
+        keys.push_back(r[2] * width + r[3]);
+    }
+    std::vector<i64> sorted(keys);
+    std::sort(sorted.begin(), sorted.end());
+    sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
+    p.n1 = n1, p.n2 = n2;
+    p.ci.resize(sorted.size());
+    p.cj.resize(sorted.size());
+    p.cu.assign(sorted.size(), 0.0);
+    for (std::size_t c = 0; c < sorted.size(); ++c) {
+        p.ci[c] = static_cast<int>(sorted[c] / width);
+        p.cj[c] = static_cast<int>(sorted[c] % width);
+    }
+    auto which = [&](i64 key) { return static_cast<int>(std::lower_bound(sorted.begin(), sorted.end(), key) - sorted.begin()); };
+    for (std::size_t u = 0; u < n_unary; ++u) p.cu[which(keys[u])] = unary[static_cast<std::size_t>(keys[u] / width) * n2 + keys[u] % width];
+    p.qa.resize(m);
+    p.qb.resize(m);
+    p.qw.assign(weights.begin(), weights.end());
+    for (std::size_t q = 0; q < m; ++q) {
+        p.qa[q] = which(keys[n_unary + 2 * q]);
+        p.qb[q] = which(keys[n_unary + 2 * q + 1]);
+    }
+    return true;
+}
+
+/// Every candidate and link weight is an integer (align/indexed.py's _integral).
+inline bool integral_weights(const Problem& p) {
+    for (double u : p.cu)
+        if (std::fmod(u, 1.0) != 0.0) return false;
+    for (double w : p.qw)
+        if (std::fmod(w, 1.0) != 0.0) return false;
+    return true;
+}
+
 /// What the cheap steps of a graded problem settled: the greedy start, numpy's value of it and the bound
 /// (``left`` empty: certified without elimination), or also what elimination left and its bound.
 struct GradedStart {
@@ -141,14 +196,6 @@ class GradedSteps {
         }
     }
 
-    static bool integral(const Problem& p) {
-        for (double u : p.cu)
-            if (std::fmod(u, 1.0) != 0.0) return false;
-        for (double w : p.qw)
-            if (std::fmod(w, 1.0) != 0.0) return false;
-        return true;
-    }
-
     static double tighten_if(double bound, bool integral) { return integral ? tighten(bound) : bound; }
 
     /// bounds.eliminate with its default ten rounds and no budget, in place on ``p``; returns the bound.
@@ -174,7 +221,7 @@ class GradedSteps {
             if (all) break;
             cheap_.restrict(p, keep_, spare_);
             std::swap(p, spare_);
-            is_integral = is_integral || integral(p);
+            is_integral = is_integral || integral_weights(p);
             x_.reset(p);
             potentials(p, x_, pot_);
         }

@@ -9,8 +9,8 @@ elimination), then its own bounds (an assignment bound, elimination by its price
 re-splitting, branch and bound); it returns only certified optima, with the Python path's value,
 bound and status. See docs/exact-smatch.md.
 
-A graded problem (S2match: float concept weights) runs the Python path's cheap steps compiled, in
-numpy's arithmetic (:func:`cheap_graded`: the same start, value and bounds to the last bit); what its
+A graded problem (S2match: float concept weights) is indexed and runs the Python path's cheap steps
+compiled, in numpy's arithmetic (:func:`cheap_graded`: the same start, value and bounds to the last bit); what its
 elimination leaves goes to the compiled :func:`prove_graded`, the same bounds in floating point (made
 rigorous against rounding), before the LP: where they prove the best mapping optimal, no LP is solved.
 Where the LP would still be needed, the Python path solves the problem from the start.
@@ -95,21 +95,28 @@ def prove_graded(
     return None if found is None else _settled(problem, found, mapping, value)
 
 
-def cheap_graded(problem: AlignmentProblem, ip: IndexedProblem, budget: Budget, began: float) -> Alignment | None:
-    """The exact solver's answer for the graded ``problem`` (``ip`` its indexed form) with its cheap steps
-    and :func:`prove_graded` compiled, in one call: the Python path's greedy start, value, bounds and
-    elimination, summed as numpy sums them (so the same start, the same value, the same candidates left),
-    then the graded prover on what is left. None wherever the Python path would go on to its LP (or the
-    compiled core declines), and the Python path then solves the problem from the start.
+def cheap_graded(problem: AlignmentProblem, budget: Budget, began: float) -> Alignment | None:
+    """The exact solver's answer for a graded ``problem`` with its indexing, cheap steps and
+    :func:`prove_graded` compiled, in one call: the Python path's candidates, greedy start, value, bounds
+    and elimination, summed as numpy sums them (so the same start, the same value, the same candidates
+    left), then the graded prover on what is left. None wherever the Python path would go on to its LP,
+    for integer weights and for what the compiled core declines (a sparse or large problem, weights or
+    pairs :func:`~amrmetrics.align.indexed.index_problem` refuses): the Python path then solves the problem
+    from the start. ``began`` is when the solve started (for the result's seconds).
     """
     core = _native.CORE
-    if core is None or ip.integral or budget.limited or problem.ceiling is not None or ip.size > MAX_CANDIDATES:
+    unary = problem.unary
+    if core is None or budget.limited or problem.ceiling is not None or not isinstance(unary, np.ndarray):
         return None
-    if len(ip.qw) > MAX_LINKS or len(ip.qw) != len(problem.weights):  # a link of weight 0 shifts numpy's sums
+    if unary.size > MAX_CANDIDATES or len(problem.weights) > MAX_LINKS:
         return None
-    found = core.graded_steps(
-        ip.n_test, ip.n_gold, ip.ci.tolist(), ip.cj.tolist(), ip.cu.tolist(), ip.qa.tolist(), ip.qb.tolist(), ip.qw.tolist()
-    )
+    n1, n2 = unary.shape
+    try:
+        found = core.graded_problem(
+            n1, n2, unary.ravel().tolist(), problem.pairs.ravel().tolist(), np.asarray(problem.weights, dtype=np.float64).tolist()
+        )
+    except (ValueError, TypeError):  # pairs out of range: the Python path says what is wrong
+        return None
     if found is None:
         return None
     start, value, upper, proof = found
