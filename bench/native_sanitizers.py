@@ -7,7 +7,8 @@ The extension is compiled from src/amrmetrics/_native with ``-fsanitize=address,
 -fno-sanitize-recover=all`` into a temporary folder; a child Python process (with the ASan runtime
 preloaded, leak detection off: the interpreter keeps memory on purpose) imports it in place of the
 installed core and feeds it: every graph block of every shared ``.amr``/``.umr`` file, the examples
-and the test data (the reader), each of them standardized with every preset's steps, every golden
+and the test data (the reader), each of them standardized with every preset's steps and filed as the
+reference S2match parser files it (also with a damaged layout record), every golden
 pair aligned under the ``smatch``, ``smatchpp`` and ``smatch-classic`` presets (both result forms, and
 as texts through the fused call) and through the fused SemBLEU (n = 1..4) and rematch calls, random
 indexed problems (integer ones, and graded ones through the compiled cheap steps and the graded prover), every BAMBOO STS dev pair
@@ -83,6 +84,9 @@ def read_and_standardize(text, label):
     for preset in presets:
         core.standardize(graph, preset.steps)
         count("standardized")
+    core.s2match_relations(graph)
+    core.s2match_relations(graph.evolve(tree_edges=graph.tree_edges[::2], last_branches=graph.last_branches[1:]))
+    count("filed as the reference S2match parser files them (and with a damaged layout)", 2)
     return graph
 
 stage(f"reading and standardizing {len(texts):,} shared, example and test graphs")
@@ -198,7 +202,7 @@ for bad in ((1, 1, [0], [0], [0.5], [], [], [], 0.0, [3]), (1, 1, [0], [0], [0.5
 for odd in ((1, 1, [0], [0], [float("nan")], [], [], [], 0.0, [0]), (1, 1, [0], [0], [0.5], [], [], [], float("inf"), [0]), (1, 1, [0], [0], [-0.5], [], [], [], 0.0, [0])):
     assert core.prove_graded(*odd) is None
     count("graded problems with weights it does not take declined")
-for odd in ((1, 1, [float("nan")], [], []), (1, 1, [-0.5], [], []), (2, 2, [0.5, 0, 0, 0.5], [0, 0, 1, 0], [0.5]), (2, 2, [0.5, 0, 0, 0.5], [0, 0, 1, 1], [0.0]), (2, 2, [0.5, 0, 0, 0.5], [0, 0, 5, 1], [0.5]), (1, 2, [0.5, 0.5], [0, 0], [])):
+for odd in ((1, 1, [float("nan")], [], []), (1, 1, [-0.5], [], []), (2, 2, [0.5, 0, 0, 0.5], [0, 0, 1, 0], [0.5]), (2, 2, [0.5, 0, 0, 0.5], [0, 0, 1, 1], [0.0]), (2, 2, [0.5, 0, 0, 0.5], [0, 0, 5, 1], [0.5])):
     assert core.graded_problem(*odd) is None
     count("graded problems the compiled cheap steps decline")
 for bad in ((2, 2, [0.5], [], []), (1, 1, [0.5], [0, 0, 0], [1.0]), (1, 1, [0.5], [0, 0, -1, 0], [1.0])):

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "build.hpp"
+#include "filing.hpp"
 #include "graded.hpp"
 #include "intern.hpp"
 #include "ngrams.hpp"
@@ -582,6 +583,67 @@ PyObject* standardize(PyObject*, PyObject* args) {
     }
 }
 
+/// The reference S2match parser's relations of a read graph (filing.hpp): a list of (variable, role,
+/// variable) tuples, None where standardize/s2match_reference.py's reference_relations answers None, and
+/// NotImplemented to leave the graph to it (a field that is not a tuple of string tuples, or a graph on
+/// which it would fail).
+PyObject* s2match_relations(PyObject*, PyObject* graph) {
+    try {
+        thread_local std::vector<amr::Triple> instances, relations, attributes, tree, last;
+        if (!read_triples(graph, INSTANCES, instances, false) || !read_triples(graph, RELATIONS, relations, false) ||
+            !read_triples(graph, ATTRIBUTES, attributes, false) || !read_triples(graph, TREE_EDGES, tree, false) ||
+            !read_triples(graph, LAST_BRANCHES, last, false)) {
+            Py_INCREF(Py_NotImplemented);
+            return Py_NotImplemented;
+        }
+        thread_local amr::Interner texts;
+        thread_local amr::FilingInput in;
+        texts.clear(4 * (instances.size() + relations.size()));
+        auto ids = [&](const std::vector<amr::Triple>& from, std::vector<amr::IdTriple>& to) {
+            to.resize(from.size());
+            for (size_t k = 0; k < from.size(); ++k)
+                to[k] = {texts.intern(from[k].a.text), texts.intern(from[k].b.text), texts.intern(from[k].c.text)};
+        };
+        in.variables.resize(instances.size());
+        for (size_t k = 0; k < instances.size(); ++k) in.variables[k] = texts.intern(instances[k].a.text);
+        ids(relations, in.relations);
+        ids(attributes, in.attributes);
+        ids(tree, in.tree_edges);
+        ids(last, in.last_branches);
+        in.inverse_role.resize(relations.size());
+        for (size_t k = 0; k < relations.size(); ++k) {
+            std::string_view role = relations[k].b.text;
+            in.inverse_role[k] = role.size() >= 3 && role.substr(role.size() - 3) == "-of";
+        }
+        thread_local amr::ReferenceFiling filing;
+        thread_local std::vector<amr::Filed> filed;
+        amr::Filing how = filing.run(in, static_cast<int>(texts.size()), filed);
+        if (how == amr::Filing::Declined) {
+            Py_INCREF(Py_NotImplemented);
+            return Py_NotImplemented;
+        }
+        if (how == amr::Filing::NoLayout) Py_RETURN_NONE;
+        Ref out(PyList_New(static_cast<Py_ssize_t>(filed.size())));
+        if (!out) return nullptr;
+        Output labels;
+        for (size_t n = 0; n < filed.size(); ++n) {
+            const amr::Triple& rel = relations[filed[n].k];
+            PyObject* item;
+            if (filed[n].flipped) {
+                std::string_view role = rel.b.text.substr(0, rel.b.text.size() - 3);
+                item = Py_BuildValue("(NNN)", labels.label(rel.c), strings->get(role), labels.label(rel.a));
+            } else {
+                item = Py_BuildValue("(NNN)", labels.label(rel.a), labels.label(rel.b), labels.label(rel.c));
+            }
+            if (!item) return nullptr;
+            PyList_SetItem(out.p, static_cast<Py_ssize_t>(n), item);
+        }
+        return out.release();
+    } catch (const std::bad_alloc&) {
+        return PyErr_NoMemory();
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Aligning two prepared graphs
 
@@ -1004,6 +1066,10 @@ PyMethodDef methods[] = {
      "what prove_graded answers on what elimination left. None when neither settles the problem, and when its "
      "weights are all integers, or negative, NaN or a link's 0, or a pair breaks i < k, j != l (the Python path "
      "decides)."},
+    {"s2match_relations", s2match_relations, METH_O,
+     "s2match_relations(graph) -> [(variable, role, variable), ...], None or NotImplemented: the relations the "
+     "reference S2match parser files for a read graph, as standardize/s2match_reference.py's reference_relations "
+     "computes them; NotImplemented leaves the graph to it."},
     {"configure", configure, METH_O, "configure(Graph): the class of the graphs this module makes."},
     {"parse_regular", parse_regular, METH_O,
      "parse_regular(text) -> Graph or None: a regular PENMAN text as read/decode.py's _parse_regular reads it; "
