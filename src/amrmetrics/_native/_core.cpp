@@ -994,10 +994,21 @@ PyObject* graded_answer(const amr::Problem& p) {
     // remainder goes to the LP there, so the Python path decides
     if (start.left_integral) Py_RETURN_NONE;
     amr::Clock clock(0.0);
-    Ref proof(proof_object(amr::prove_graded(start.left, start.value, start.mapping, amr::Limits(), clock, graded_tally)));
-    if (!proof) return nullptr;
-    if (proof.p == Py_None) Py_RETURN_NONE;
-    return Py_BuildValue("(OddO)", mapping.p, start.value, start.upper, proof.p);
+    amr::GradedProof proof = amr::prove_graded(start.left, start.value, start.mapping, amr::Limits(), clock, graded_tally);
+    if (proof.verdict < 0) Py_RETURN_NONE;
+    // what align/native.py's prove_graded makes of the proof, with numpy's values of the mappings it compares
+    std::vector<int> optimum = proof.verdict == 1 ? proof.mapping : steps.earning(p, start.mapping);
+    if (proof.held_ties) proof.ties.push_back(steps.earning(p, start.mapping));
+    Ref ties(PyTuple_New(static_cast<Py_ssize_t>(proof.ties.size())));
+    if (!ties) return nullptr;
+    for (size_t k = 0; k < proof.ties.size(); ++k) {
+        PyObject* v = PyFloat_FromDouble(steps.value_of(p, proof.ties[k]));
+        if (!v) return nullptr;
+        PyTuple_SetItem(ties.p, static_cast<Py_ssize_t>(k), v);
+    }
+    Ref best(int_tuple(optimum));
+    if (!best) return nullptr;
+    return Py_BuildValue("(Odd(OddO))", mapping.p, start.value, start.upper, best.p, steps.value_of(p, optimum), proof.bound, ties.p);
 }
 
 PyObject* graded_problem(PyObject*, PyObject* args) {
@@ -1063,7 +1074,8 @@ PyMethodDef methods[] = {
      "align/exact.py's cheap steps on a dense graded problem, indexed as index_problem indexes it (unary: the "
      "n_test x n_gold weights row by row; pairs: the (i, j, k, l) rows, flat), in numpy's arithmetic (the greedy "
      "start by potential, its value, the line bound, elimination): proof None when they certify the start, else "
-     "what prove_graded answers on what elimination left. None when neither settles the problem, and when its "
+     "(optimum, its value, bound, the values of the other optima) from the graded prover on what elimination left "
+     "(values as AlignmentProblem.value sums them). None when neither settles the problem, and when its "
      "weights are all integers, or negative, NaN or a link's 0, or a pair breaks i < k, j != l (the Python path "
      "decides)."},
     {"s2match_relations", s2match_relations, METH_O,

@@ -170,6 +170,27 @@ class GradedSteps {
         out.upper = std::min(out.upper, std::max(out.value, bound));
     }
 
+    /// AlignmentProblem.value of a mapping of the problem :meth:`run` ran on last.
+    double value_of(const Problem& p, const std::vector<int>& mapping) { return value(p, x_, mapping); }
+
+    /// align/native.py's _earning: ``mapping`` of the problem :meth:`run` ran on last without the node pairs
+    /// that earn nothing in it (no unary weight, no link to another of its pairs).
+    std::vector<int> earning(const Problem& p, const std::vector<int>& mapping) {
+        chosen_.assign(p.size() + 1, 0);
+        for (int i = 0; i < p.n1; ++i)
+            if (mapping[i] >= 0) chosen_[x_.lookup(p, i, mapping[i])] = 1;
+        std::vector<int> out(p.n1, -1);
+        for (int i = 0; i < p.n1; ++i) {
+            if (mapping[i] < 0) continue;
+            int c = x_.lookup(p, i, mapping[i]);
+            if (c == p.size()) continue;
+            bool earns = p.cu[c] > 0;
+            for (int e = x_.adj_start[c]; !earns && e < x_.adj_start[c + 1]; ++e) earns = chosen_[x_.adj_other[e]];
+            if (earns) out[i] = mapping[i];
+        }
+        return out;
+    }
+
    private:
     /// Per candidate: the sum over the ``line`` nodes of its links' other ends of the best half link towards
     /// each, as _sum_of_group_max sums it (a dense table's rows pairwise, else the sorted groups one by one).
@@ -222,14 +243,14 @@ class GradedSteps {
             cheap_.restrict(p, keep_, spare_);
             std::swap(p, spare_);
             is_integral = is_integral || integral_weights(p);
-            x_.reset(p);
-            potentials(p, x_, pot_);
+            left_x_.reset(p);
+            potentials(p, left_x_, pot_);
         }
         return bound;
     }
 
     CheapSteps cheap_;
-    Index x_;
+    Index x_, left_x_;  // of the problem run last (whole), of what elimination left
     Problem spare_;
     Lines by_row_, by_col_;
     std::vector<double> pot_, by_test_, by_gold_, row_, best_, terms_, rows_, cols_;

@@ -119,21 +119,24 @@ def cheap_graded(problem: AlignmentProblem, budget: Budget, began: float) -> Ali
         return None
     if found is None:
         return None
-    start, value, upper, proof = found
-    mapping = np.array(start, dtype=np.int64)
-    if proof is not None:  # align/exact.py's _finish after prove_graded: keep the better, certify or hand back
-        settled = _settled(problem, proof, mapping, value)
-        if settled is None:
+    mapping, value, upper, proof = found
+    if proof is not None:  # as align/exact.py's _finish after prove_graded: keep the better, certify or hand back
+        optimum, optimum_value, bound, tie_values = proof
+        if tie_values and _depends_on_the_optimum(value, {optimum_value, *tie_values}):
             return None
-        optimum, bound = settled
-        if not np.array_equal(optimum, mapping):
-            offered = problem.value(optimum)
-            if offered > value:
-                mapping, value = optimum, offered
+        if optimum != mapping and optimum_value > value:
+            mapping, value = optimum, optimum_value
         upper = min(upper, max(value, bound))
         if not certified(value, upper):
             return None
     return Alignment.of(mapping, value, upper, "optimal", time.perf_counter() - began)
+
+
+def _depends_on_the_optimum(value: float, values: set[float]) -> bool:
+    """Whether the caller's answer would depend on which of several optima (their numpy ``values``) the LP
+    reaches, given the value it holds: some beat it, and not all by the same amount."""
+    above = {v for v in values if v > value}
+    return bool(above) and (len(above) > 1 or len(values) > 1)
 
 
 def _settled(
@@ -145,9 +148,7 @@ def _settled(
     optimum = _earning(problem, mapping) if better is None else np.array(better, dtype=np.int64)
     if ties or held_ties:
         others = [np.array(tie, dtype=np.int64) for tie in ties] + ([_earning(problem, mapping)] if held_ties else [])
-        values = {problem.value(m) for m in [optimum, *others]}
-        above = {v for v in values if v > value}
-        if above and (len(above) > 1 or len(values) > 1):
+        if _depends_on_the_optimum(value, {problem.value(m) for m in [optimum, *others]}):
             return None
     return optimum, bound
 
