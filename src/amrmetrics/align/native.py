@@ -108,7 +108,7 @@ def cheap_graded(problem: AlignmentProblem, budget: Budget, began: float) -> Ali
     unary = problem.unary
     if core is None or budget.limited or problem.ceiling is not None or not isinstance(unary, np.ndarray):
         return None
-    if unary.size > MAX_CANDIDATES or len(problem.weights) > MAX_LINKS:
+    if unary.size > MAX_CANDIDATES or len(problem.weights) > MAX_LINKS or not _graded(problem):
         return None
     n1, n2 = unary.shape
     try:
@@ -168,9 +168,9 @@ def _earning(problem: AlignmentProblem, mapping: np.ndarray) -> np.ndarray:
 
 
 def _graded(problem: AlignmentProblem) -> bool:
-    """True when a weight is not an integer (S2match's concepts): the compiled solver declines the problem,
-    so it is not indexed for it (the Python path indexes it once, for itself). A negative or NaN weight
-    counts as graded here; the Python path then refuses it."""
+    """True when a weight is not an integer (S2match's concepts): the integer solver declines the problem,
+    so it is not indexed for it, and :func:`cheap_graded` takes it (an integer problem is not copied for
+    it). A negative or NaN weight counts as graded here; the Python path then refuses it."""
     unary = problem.unary if isinstance(problem.unary, np.ndarray) else problem.unary.data
     return bool(np.any(unary % 1) or np.any(problem.weights % 1))
 
