@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "build.hpp"
+#include "graded.hpp"
 #include "intern.hpp"
 #include "ngrams.hpp"
 #include "reader.hpp"
@@ -870,6 +871,23 @@ PyObject* solve_indexed(PyObject*, PyObject* args) {
     }
 }
 
+/// (mapping or None, bound, ties, incumbent ties) of a graded proof, None without one.
+PyObject* proof_object(const amr::GradedProof& proof) {
+    if (proof.verdict < 0) Py_RETURN_NONE;
+    Ref ties(PyTuple_New(static_cast<Py_ssize_t>(proof.ties.size())));
+    if (!ties.p) return nullptr;
+    for (size_t k = 0; k < proof.ties.size(); ++k) {
+        PyObject* tie = int_tuple(proof.ties[k]);
+        if (!tie) return nullptr;
+        PyTuple_SetItem(ties.p, static_cast<Py_ssize_t>(k), tie);
+    }
+    PyObject* held_ties = proof.held_ties ? Py_True : Py_False;
+    if (proof.verdict == 0) return Py_BuildValue("(OdOO)", Py_None, proof.bound, ties.p, held_ties);
+    PyObject* mapping = int_tuple(proof.mapping);
+    if (!mapping) return nullptr;
+    return Py_BuildValue("(NdOO)", mapping, proof.bound, ties.p, held_ties);
+}
+
 PyObject* prove_graded(PyObject*, PyObject* args) {
     int n1, n2;
     PyObject *ci, *cj, *cu, *qa, *qb, *qw, *held;
@@ -895,20 +913,51 @@ PyObject* prove_graded(PyObject*, PyObject* args) {
         }
         if (!std::isfinite(incumbent) || !finite_weights(p) || links_one_gold_node(p)) Py_RETURN_NONE;
         amr::Clock clock(0.0);
-        amr::GradedProof proof = amr::prove_graded(p, incumbent, incumbent_mapping, amr::Limits(), clock, graded_tally);
-        if (proof.verdict < 0) Py_RETURN_NONE;
-        Ref ties(PyTuple_New(static_cast<Py_ssize_t>(proof.ties.size())));
-        if (!ties.p) return nullptr;
-        for (size_t k = 0; k < proof.ties.size(); ++k) {
-            PyObject* tie = int_tuple(proof.ties[k]);
-            if (!tie) return nullptr;
-            PyTuple_SetItem(ties.p, static_cast<Py_ssize_t>(k), tie);
+        return proof_object(amr::prove_graded(p, incumbent, incumbent_mapping, amr::Limits(), clock, graded_tally));
+    } catch (const std::bad_alloc&) {
+        return PyErr_NoMemory();
+    }
+}
+
+/// align/exact.py's steps 1 to 3 on a graded indexed problem (see graded_problem's doc below).
+PyObject* graded_answer(const amr::Problem& p) {
+    if (!finite_weights(p) || links_one_gold_node(p)) Py_RETURN_NONE;
+    thread_local amr::GradedSteps steps;
+    thread_local amr::GradedStart start;
+    steps.run(p, start);
+    Ref mapping(int_tuple(start.mapping));
+    if (!mapping) return nullptr;
+    if (amr::certified(start.value, start.upper)) return Py_BuildValue("(OddO)", mapping.p, start.value, start.upper, Py_None);
+    // what elimination left goes to the graded prover as align/exact.py's step 3 sends it; an integral
+    // remainder goes to the LP there, so the Python path decides
+    if (start.left_integral) Py_RETURN_NONE;
+    amr::Clock clock(0.0);
+    Ref proof(proof_object(amr::prove_graded(start.left, start.value, start.mapping, amr::Limits(), clock, graded_tally)));
+    if (!proof) return nullptr;
+    if (proof.p == Py_None) Py_RETURN_NONE;
+    return Py_BuildValue("(OddO)", mapping.p, start.value, start.upper, proof.p);
+}
+
+PyObject* graded_problem(PyObject*, PyObject* args) {
+    int n1, n2;
+    PyObject *unary, *pairs, *weights;
+    if (!PyArg_ParseTuple(args, "iiOOO", &n1, &n2, &unary, &pairs, &weights)) return nullptr;
+    if (n1 < 0 || n2 < 0) {
+        PyErr_SetString(PyExc_ValueError, "node counts must be >= 0");
+        return nullptr;
+    }
+    try {
+        thread_local amr::Problem p;
+        thread_local std::vector<double> u, w;
+        thread_local std::vector<int> q;
+        thread_local std::vector<amr::i64> keys;
+        if (!number_list(unary, u, "unary") || !number_list(pairs, q, "pairs") || !number_list(weights, w, "weights")) return nullptr;
+        if (u.size() != static_cast<size_t>(n1) * n2 || q.size() != 4 * w.size()) {
+            PyErr_SetString(PyExc_ValueError, "unary must hold n_test x n_gold weights and pairs four nodes per weight");
+            return nullptr;
         }
-        PyObject* held_ties = proof.held_ties ? Py_True : Py_False;
-        if (proof.verdict == 0) return Py_BuildValue("(OdOO)", Py_None, proof.bound, ties.p, held_ties);
-        PyObject* mapping = int_tuple(proof.mapping);
-        if (!mapping) return nullptr;
-        return Py_BuildValue("(NdOO)", mapping, proof.bound, ties.p, held_ties);
+        if (!amr::index_dense(n1, n2, u, q, w, p, keys) || amr::integral_weights(p)) Py_RETURN_NONE;
+        return graded_answer(p);
     } catch (const std::bad_alloc&) {
         return PyErr_NoMemory();
     }
@@ -947,6 +996,14 @@ PyMethodDef methods[] = {
      "better mapping found, within that of the optimum; ties: the mappings of the other sets of earning pairs "
      "within twice the tolerance of the best; incumbent_ties: whether the incumbent is too, when beaten. None "
      "without a proof (too many ties, a limit, or weights it does not take)."},
+    {"graded_problem", graded_problem, METH_VARARGS,
+     "graded_problem(n_test, n_gold, unary, pairs, weights) -> (mapping, value, upper, proof) or None.\n\n"
+     "align/exact.py's cheap steps on a dense graded problem, indexed as index_problem indexes it (unary: the "
+     "n_test x n_gold weights row by row; pairs: the (i, j, k, l) rows, flat), in numpy's arithmetic (the greedy "
+     "start by potential, its value, the line bound, elimination): proof None when they certify the start, else "
+     "what prove_graded answers on what elimination left. None when neither settles the problem, and when its "
+     "weights are all integers, or negative, NaN or a link's 0, or a pair breaks i < k, j != l (the Python path "
+     "decides)."},
     {"configure", configure, METH_O, "configure(Graph): the class of the graphs this module makes."},
     {"parse_regular", parse_regular, METH_O,
      "parse_regular(text) -> Graph or None: a regular PENMAN text as read/decode.py's _parse_regular reads it; "

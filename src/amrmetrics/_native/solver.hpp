@@ -12,8 +12,8 @@
 // first its branch and bound reaches (docs/exact-smatch.md). A work or time limit hands the problem
 // back to the Python path.
 //
-// Graded problems (S2match: float weights) do not come to ``solve``: the Python path runs their cheap
-// steps, and what its elimination leaves comes to ``prove_graded``, the same bounds in doubles
+// Graded problems (S2match: float weights) do not come to ``solve``: their cheap steps run in numpy's
+// arithmetic (graded.hpp), and what elimination leaves comes to ``prove_graded``, the same bounds in doubles
 // (BasicProver<double>), made rigorous against rounding, which also report the other optima within
 // twice the certification tolerance so that the caller can tell whether its numbers would depend on
 // which one HiGHS reaches.

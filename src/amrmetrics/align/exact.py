@@ -7,7 +7,8 @@
    the bound (:func:`~amrmetrics.align.bounds.eliminate`);
 3. else, for graded weights (S2match), the compiled core's bounds on what is left
    (:func:`~amrmetrics.align.native.prove_graded`), which usually certify the best mapping
-   without an LP; else the LP relaxation of what is left, in the aggregated formulation: its
+   without an LP (with the compiled core and no work limit, steps 1 to 3 of a graded problem run
+   compiled in one call, :func:`~amrmetrics.align.native.cheap_graded`, with the same results); else the LP relaxation of what is left, in the aggregated formulation: its
    bound is rigorous (weak duality from the row prices) and its solution is usually integral,
    i.e. optimal;
 4. else hill-climbing from the rounded LP solution may meet the LP bound;
@@ -35,7 +36,7 @@ from amrmetrics.align.engines import Engine, default_engine
 from amrmetrics.align.formulation import Formulation, formulate
 from amrmetrics.align.hillclimb import climb, greedy_init
 from amrmetrics.align.indexed import IndexedProblem, index_problem
-from amrmetrics.align.native import prove_graded
+from amrmetrics.align.native import cheap_graded, prove_graded
 from amrmetrics.align.problem import AlignmentProblem
 from amrmetrics.align.result import Alignment, Status, certified
 from amrmetrics.align.small import SmallProblem, index_small
@@ -144,6 +145,9 @@ class ExactSolver:
         """The optimal alignment of ``problem`` (or the best found and a bound, when ``budget`` runs out)."""
         began = time.perf_counter()
         budget = self.budget() if budget is None else budget
+        compiled = cheap_graded(problem, budget, began)
+        if compiled is not None:
+            return compiled
         small = index_small(problem)
         if small is not None:
             mapping, value, upper, left = _cheap_small(small, budget)

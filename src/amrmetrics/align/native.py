@@ -9,9 +9,11 @@ elimination), then its own bounds (an assignment bound, elimination by its price
 re-splitting, branch and bound); it returns only certified optima, with the Python path's value,
 bound and status. See docs/exact-smatch.md.
 
-A graded problem (S2match: float concept weights) runs the Python path's cheap steps; what its
-elimination leaves goes to :func:`prove_graded`, the same bounds in floating point (made rigorous
-against rounding), before the LP: where they prove the best mapping optimal, no LP is solved.
+A graded problem (S2match: float concept weights) is indexed and runs the Python path's cheap steps
+compiled, in numpy's arithmetic (:func:`cheap_graded`: the same start, value and bounds to the last bit); what its
+elimination leaves goes to the compiled :func:`prove_graded`, the same bounds in floating point (made
+rigorous against rounding), before the LP: where they prove the best mapping optimal, no LP is solved.
+Where the LP would still be needed, the Python path solves the problem from the start.
 
 A pair under a limited work budget (``--timeout``) is aligned on the Python path: the budget's units
 count the Python path's steps, and where they run out (status ``time-limit`` or ``clock-limit``, a
@@ -28,7 +30,7 @@ import numpy as np
 from amrmetrics import _native
 from amrmetrics.align.indexed import IndexedProblem, index_problem
 from amrmetrics.align.problem import AlignmentProblem
-from amrmetrics.align.result import Alignment
+from amrmetrics.align.result import Alignment, certified
 from amrmetrics.align.solve import SOLVERS
 from amrmetrics.graph import Graph
 
@@ -90,8 +92,55 @@ def prove_graded(
         reduced.n_test, reduced.n_gold, reduced.ci.tolist(), reduced.cj.tolist(), reduced.cu.tolist(),
         reduced.qa.tolist(), reduced.qb.tolist(), reduced.qw.tolist(), value, mapping.tolist(),
     )
+    return None if found is None else _settled(problem, found, mapping, value)
+
+
+def cheap_graded(problem: AlignmentProblem, budget: Budget, began: float) -> Alignment | None:
+    """The exact solver's answer for a graded ``problem`` with its indexing, cheap steps and
+    :func:`prove_graded` compiled, in one call: the Python path's candidates, greedy start, value, bounds
+    and elimination, summed as numpy sums them (so the same start, the same value, the same candidates
+    left), then the graded prover on what is left. None wherever the Python path would go on to its LP,
+    for integer weights and for what the compiled core declines (a sparse or large problem, weights or
+    pairs :func:`~amrmetrics.align.indexed.index_problem` refuses): the Python path then solves the problem
+    from the start. ``began`` is when the solve started (for the result's seconds).
+    """
+    core = _native.CORE
+    unary = problem.unary
+    if core is None or budget.limited or problem.ceiling is not None or not isinstance(unary, np.ndarray):
+        return None
+    if unary.size > MAX_CANDIDATES or len(problem.weights) > MAX_LINKS:
+        return None
+    n1, n2 = unary.shape
+    try:
+        found = core.graded_problem(
+            n1, n2, unary.ravel().tolist(), problem.pairs.ravel().tolist(), np.asarray(problem.weights, dtype=np.float64).tolist()
+        )
+    except (ValueError, TypeError):  # pairs out of range: the Python path says what is wrong
+        return None
     if found is None:
         return None
+    start, value, upper, proof = found
+    mapping = np.array(start, dtype=np.int64)
+    if proof is not None:  # align/exact.py's _finish after prove_graded: keep the better, certify or hand back
+        settled = _settled(problem, proof, mapping, value)
+        if settled is None:
+            return None
+        optimum, bound = settled
+        if not np.array_equal(optimum, mapping):
+            offered = problem.value(optimum)
+            if offered > value:
+                mapping, value = optimum, offered
+        upper = min(upper, max(value, bound))
+        if not certified(value, upper):
+            return None
+    return Alignment.of(mapping, value, upper, "optimal", time.perf_counter() - began)
+
+
+def _settled(
+    problem: AlignmentProblem, found: tuple[tuple[int, ...] | None, float, tuple[tuple[int, ...], ...], bool],
+    mapping: np.ndarray, value: float,
+) -> tuple[np.ndarray, float] | None:
+    """What :func:`prove_graded` answers for the compiled prover's ``found`` (see there)."""
     better, bound, ties, held_ties = found
     optimum = _earning(problem, mapping) if better is None else np.array(better, dtype=np.int64)
     if ties or held_ties:
