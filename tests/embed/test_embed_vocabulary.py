@@ -41,3 +41,27 @@ def test_a_plain_label_has_just_itself_and_its_sense_stripped_form(label: str) -
     """The cheap path of :func:`label_keys` gives every form the full one does."""
     base = label.lower()
     assert vocabulary._forms(base) == vocabulary._every_form(base)
+
+
+def _every_key(label: str) -> set[str]:
+    """Every key of a label by the rules applied to every form, whatever it holds (the definition
+    :func:`label_keys` must give, however it skips the rules that cannot add a key)."""
+    keys: set[str] = set()
+    for form in vocabulary._every_form(label.lower()):
+        keys.add(form)
+        keys.update(form.split("-"))
+        keys.update(form.split("_"))
+        keys.update(form.split())
+        if form.endswith("-of"):
+            keys.add(form[:-3])
+        head = form.rpartition("-")[0]
+        if head:
+            keys.update((head, head + "s"))
+        keys.update(ch for ch in form if ch.isdigit())
+    keys.discard("")
+    return {k for k in keys if not any(ch.isspace() for ch in k)}
+
+
+@given(st.text(alphabet=st.sampled_from(list("aBo-f_:'\"019 .\t\u00a0\u2003٣²İ")), max_size=14))
+def test_the_keys_of_a_label_are_its_forms_parts_heads_and_digits(label: str) -> None:
+    assert label_keys(label) == _every_key(label)

@@ -4,7 +4,9 @@ Big tables (GloVe 840B is 5 GB) are never loaded whole. A text file is scanned o
 announced with :meth:`VectorsFile.need` (the command line announces every key the corpus can ask
 for) and keeps only those; a word asked for later that was never announced triggers another scan
 for the new words only. Files up to :data:`FULL_LOAD_BYTES` are simply read whole on first use.
-The kept lines are parsed :data:`BATCH_LINES` at a time, one numpy call each.
+The kept lines are parsed :data:`BATCH_LINES` at a time: lines of plain decimals (GloVe's own form) by
+:func:`_plain_decimals`, exactly and without a Python object per number; any other batch by one numpy
+call over its tokens.
 A ``.npy`` matrix is memory-mapped, so any row is cheap.
 
 Every value read is checked: a file that is not a table of numbers, or a NaN or infinite value,
@@ -82,6 +84,62 @@ def _is_number(text: bytes) -> bool:
     except ValueError:
         return False
     return True
+
+
+PLAIN_CHARACTERS = b"0123456789.+- \n"
+"""The bytes of a batch :func:`_plain_decimals` may read: digits, dot, sign, the separators."""
+
+PLAIN_LENGTH = 18
+"""Longest number :func:`_plain_decimals` reads (at most 18 digits: its integer cannot overflow int64)."""
+
+_POW10 = np.array([float(10**k) for k in range(PLAIN_LENGTH)])
+"""Exact powers of ten (every 10**k up to 10**22 is a double)."""
+
+
+def _plain_decimals(rests: list[bytes], dim: int) -> np.ndarray | None:
+    """The ``(len(rests), dim)`` numbers of lines of plain decimals, or None when any line is not one.
+
+    Each of ``rests`` (a line after its word, without the line end) must hold ``dim`` numbers
+    ``[+-]digits[.digits]`` (a dot and either side's digits optional, at least one digit) of at
+    most :data:`PLAIN_LENGTH` characters, separated by single spaces. Such a number is an integer
+    ``m`` over ``10**k``; when ``|m| <= 2**53`` both are exact doubles and one IEEE division
+    rounds their quotient correctly, which is what float() returns for the text (Clinger's fast
+    path): the same bits, sign of zero included, and always finite. None sends the batch to the
+    token by token conversion, which names a bad value.
+    """
+    text = b"\n".join(rests) + b"\n"
+    if text.translate(None, PLAIN_CHARACTERS):
+        return None
+    chars = np.frombuffer(text, dtype=np.uint8)
+    ends = np.flatnonzero(chars < ord("+"))  # a space or a line end: the other plain characters are above
+    if len(ends) != len(rests) * dim or (chars[ends[dim - 1 :: dim]] != ord("\n")).any():
+        return None  # not dim fields on every line
+    starts = np.empty_like(ends)
+    starts[0], starts[1:] = 0, ends[:-1] + 1
+    lengths = ends - starts
+    first = chars[starts]
+    negative, signed = first == ord("-"), (first == ord("-")) | (first == ord("+"))
+    if lengths.max() > PLAIN_LENGTH or text.count(b"-") + text.count(b"+") != np.count_nonzero(signed):
+        return None  # a long number, or a sign inside a number
+    dots = np.flatnonzero(chars == ord("."))
+    if len(dots) == len(ends) and (dots < ends).all() and (dots >= starts).all():
+        dotted: slice | np.ndarray = slice(None)  # one dot in every number (GloVe's form)
+    else:
+        dotted = np.searchsorted(ends, dots)
+        if len(dotted) > 1 and (np.diff(dotted) == 0).any():
+            return None
+    decimals = np.zeros(len(ends), dtype=np.intp)
+    decimals[dotted] = ends[dotted] - dots - 1
+    digits = lengths - signed
+    digits[dotted] -= 1
+    if digits.min() < 1:
+        return None  # an empty field (two spaces), or a sign or a dot alone
+    integers = np.fromstring(text.translate(None, b"."), dtype=np.int64, sep=" ")
+    if len(integers) != len(ends) or integers.max() > 2**53 or integers.min() < -(2**53):
+        return None
+    values = integers.astype(np.float64) / _POW10[decimals]
+    values[negative & (integers == 0)] = -0.0  # float("-0.0") keeps the sign the integer lost
+    return values.reshape(len(rests), dim)
 
 
 def fingerprint(*paths: Path) -> str:
@@ -251,12 +309,16 @@ class VectorsFile(CachedEmbedder):
 
     def _scan(self, wanted: set[str]) -> None:
         """Read the text file once, keeping the wanted words (every word of a small file); the kept lines
-        are parsed :data:`BATCH_LINES` at a time."""
+        are parsed :data:`BATCH_LINES` at a time.
+
+        A line with ``dim`` spaces after its word is kept unsplit (its word is the same whether its
+        fields split into ``dim`` or it must be read from the right, see :meth:`_respan`); the others
+        are split here as they always were."""
         everything = self.path.stat().st_size <= FULL_LOAD_BYTES
         dim = self._dimension()
         todo = {w.encode("utf-8") for w in wanted if w not in self._cache}
         found: dict[str, np.ndarray] = {}
-        batch: dict[str, tuple[bytes, list[bytes], int]] = {}
+        batch: dict[str, tuple[bytes, bytes | list[bytes], int]] = {}
         with self.path.open("rb") as handle:
             if self.format == "word2vec":
                 handle.readline()
@@ -269,13 +331,16 @@ class VectorsFile(CachedEmbedder):
                 word = line[:cut]
                 if not everything and word not in todo:
                     continue
-                values = line[cut + 1 :].split()
-                if len(values) != dim:
-                    try:
-                        word, values = self._respan(line, dim, number)
-                    except VectorsFileError:
-                        self._vectors(batch)  # a bad value on an earlier line is named first
-                        raise
+                rest = line[cut + 1 :].rstrip(b"\r\n")
+                values: bytes | list[bytes] = rest
+                if rest.count(b" ") != dim - 1:
+                    values = rest.split()
+                    if len(values) != dim:
+                        try:
+                            word, values = self._respan(line, dim, number)
+                        except VectorsFileError:
+                            self._vectors(batch)  # a bad value on an earlier line is named first
+                            raise
                 text = word.decode("utf-8", errors="replace")
                 if text not in found and text not in batch and text not in self._cache:
                     batch[text] = (word, values, number)
@@ -290,17 +355,33 @@ class VectorsFile(CachedEmbedder):
         self._pending.clear()
         self._complete = everything
 
-    def _vectors(self, batch: dict[str, tuple[bytes, list[bytes], int]]) -> dict[str, np.ndarray]:
-        """The vectors of a batch of lines, converted in one call; when any value is bad, line by line
-        (:meth:`_vector`), so the error names the first bad line."""
+    def _vectors(self, batch: dict[str, tuple[bytes, bytes | list[bytes], int]]) -> dict[str, np.ndarray]:
+        """The vectors of a batch of lines: plain decimals at once (:func:`_plain_decimals`); else the
+        lines' tokens converted in one call; when any value is bad, line by line (:meth:`_vector`), so
+        the error names the first bad line."""
+        dim = self._dimension()
+        rests = [values for _, values, _ in batch.values() if isinstance(values, bytes)]
+        if rests and len(rests) == len(batch):
+            plain = _plain_decimals(rests, dim)
+            if plain is not None:
+                return dict(zip(batch, plain))
+        batch = {text: (word, self._fields(values), number) for text, (word, values, number) in batch.items()}
         tokens = [value for _, values, _ in batch.values() for value in values]
         try:
-            matrix = np.array(tokens, dtype=np.float64).reshape(len(batch), self._dimension())
+            matrix = np.array(tokens, dtype=np.float64).reshape(len(batch), dim)
         except (ValueError, TypeError, OverflowError):
             matrix = None
         if matrix is None or not np.isfinite(matrix).all():
             return {text: self._vector(word, values, number) for text, (word, values, number) in batch.items()}
         return dict(zip(batch, matrix))
+
+    def _fields(self, values: bytes | list[bytes]) -> list[bytes]:
+        """The fields of a line kept unsplit by :meth:`_scan` (``dim - 1`` spaces): its tokens, or, when
+        they are not ``dim`` (tabs, doubled spaces), its space-separated parts as :meth:`_respan` gives."""
+        if isinstance(values, list):
+            return values
+        tokens = values.split()
+        return tokens if len(tokens) == self._dimension() else values.split(b" ")
 
     def _respan(self, line: bytes, dim: int, number: int) -> tuple[bytes, list[bytes]]:
         """A line whose word contains spaces (GloVe 840B has some): the last ``dim`` fields are the vector."""

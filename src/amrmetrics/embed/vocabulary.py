@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from operator import itemgetter
 
 from amrmetrics.graph import Graph
 
 _SENSE = re.compile(r"-\d+")
+_SECOND, _THIRD = itemgetter(1), itemgetter(2)
 
 
 def _every_form(base: str) -> set[str]:
@@ -36,23 +38,30 @@ def label_keys(label: str) -> set[str]:
 
     The lower-cased label with and without quotes, colons and apostrophes; its sense-stripped
     form; its ``-`` and ``_`` parts; the part before its last ``-`` and that part + ``s`` (S2match's
-    predicate rule); and the digits of a number (WWLK's digit rule).
+    predicate rule); and the digits of a number (WWLK's digit rule). No key holds whitespace.
+    Each rule is applied only where it can add a key (a form without ``-`` is its only ``-`` part).
     """
+    base = label.lower()
+    spaced = base.split() != [base]  # whitespace, or empty: only then can a key hold whitespace
+    digits = any(ch.isdigit() for ch in base)  # the forms leave characters out, never add them
     keys: set[str] = set()
-    for form in _forms(label.lower()):
+    for form in _forms(base):
         keys.add(form)
-        keys.update(form.split("-"))
-        keys.update(form.split("_"))
-        keys.update(form.split())
-        if form.endswith("-of"):
-            keys.add(form[:-3])
-        head = form.rpartition("-")[0]
-        if head:
-            keys.update((head, head + "s"))
-        if any(ch.isdigit() for ch in form):
+        if "-" in form:
+            keys.update(form.split("-"))
+            if form.endswith("-of"):
+                keys.add(form[:-3])
+            head = form.rpartition("-")[0]
+            if head:
+                keys.update((head, head + "s"))
+        if "_" in form:
+            keys.update(form.split("_"))
+        if spaced:
+            keys.update(form.split())
+        if digits:
             keys.update(ch for ch in form if ch.isdigit())
     keys.discard("")
-    return {k for k in keys if not any(ch.isspace() for ch in k)}
+    return {k for k in keys if not any(ch.isspace() for ch in k)} if spaced else keys
 
 
 def graph_labels(graphs: Iterable[Graph]) -> tuple[set[str], list[str]]:
@@ -60,12 +69,13 @@ def graph_labels(graphs: Iterable[Graph]) -> tuple[set[str], list[str]]:
     lower-cased concepts (sorted), for announcing a corpus to an embedder before scoring.
     """
     labels: set[str] = set()
-    concepts: set[str] = set()
+    written: set[str] = set()  # the concepts as written: each distinct one is lower-cased once
     for graph in graphs:
-        concepts.update(concept.lower() for _, concept in graph.instances)
-        labels.update(role for _, role, _ in graph.attributes)
-        labels.update(value for _, _, value in graph.attributes)
-        labels.update(role for _, role, _ in graph.relations)
+        written.update(map(_SECOND, graph.instances))
+        labels.update(map(_SECOND, graph.attributes))
+        labels.update(map(_THIRD, graph.attributes))
+        labels.update(map(_SECOND, graph.relations))
+    concepts = {concept.lower() for concept in written}
     keys: set[str] = set()
     for label in labels | concepts:
         keys |= label_keys(label)

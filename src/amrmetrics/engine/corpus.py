@@ -18,7 +18,7 @@ from amrmetrics.engine.paired import PairedSystems
 from amrmetrics.engine.prime import prime_metrics
 from amrmetrics.engine.run import CorpusRun, PairRecord, run_corpus
 from amrmetrics.engine.signature import RunSettings, signature
-from amrmetrics.engine.sources import CorpusLike, graphs_of, input_unit, pair_corpora, pair_three
+from amrmetrics.engine.sources import CorpusLike, corpus_graphs, graphs_of, input_unit, pair_corpora, pair_three
 from amrmetrics.metrics.base import Metric
 from amrmetrics.read import Entry, OnError, Pair
 from amrmetrics.stats.aggregate import MetricReport, corpus_report
@@ -143,7 +143,7 @@ def score_corpora(
     """
     unit = input_unit(metrics)
     total, pairs = pair_corpora(test, gold, options.pair_by_id, unit=unit, on_error=options.on_error)
-    prime_metrics(metrics, lambda: itertools.chain(graphs_of(test, "test"), graphs_of(gold, "gold")))
+    prime_metrics(metrics, lambda: corpus_graphs(pairs, [(test, "test"), (gold, "gold")]))
     run = _read_facts(_run(total, pairs, metrics, options, progress, on_record, keep_records), pairs)
     settings = settings_of(run, options)
     reports = []

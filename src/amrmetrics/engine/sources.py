@@ -7,6 +7,7 @@ policy applies to both alike.
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Union
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Union
 from amrmetrics.engine.paired import join_systems, pair_systems
 from amrmetrics.errors import UsageError
 from amrmetrics.graph import Graph
-from amrmetrics.read import CorpusError, Entry, GraphError, OnError, Pair, decode, iter_entries, pair_files
+from amrmetrics.read import CorpusError, Entry, GraphError, OnError, Pair, PairedEntries, decode, iter_entries, pair_files
 from amrmetrics.read.source import is_stdin
 from amrmetrics.words import counted
 
@@ -121,7 +122,7 @@ def pair_corpora(
     t, g = entries_of(test, "test"), entries_of(gold, "gold")
     if len(t) != len(g):
         raise CorpusError(f"test has {counted(len(t), 'graph')} but gold has {len(g)}: they must pair one to one")
-    return len(t), (Pair(i, a, b) for i, (a, b) in enumerate(zip(t, g)))
+    return len(t), PairedEntries(t, g, kept=True)
 
 
 def pair_three(
@@ -153,6 +154,16 @@ def graphs_of(corpus: CorpusLike, name: str) -> Iterator[Graph]:
 
         return umr_graphs(corpus)  # type: ignore[arg-type]
     return (entry.graph for entry in entries_of(corpus, name) if entry.graph is not None)
+
+
+def corpus_graphs(pairs: Iterable[Pair], corpora: Sequence[tuple[CorpusLike, str]]) -> Iterable[Graph]:
+    """The well-formed graphs of the ``(corpus, name)`` corpora paired as ``pairs`` (for announcing their
+    vocabulary before scoring): decoded by the pairs themselves, once, where they keep their entries
+    (:class:`~amrmetrics.read.PairedEntries`), else read again (:func:`graphs_of`)."""
+    kept = pairs.graphs() if isinstance(pairs, PairedEntries) else None
+    if kept is not None:
+        return kept
+    return itertools.chain.from_iterable(graphs_of(corpus, name) for corpus, name in corpora)
 
 
 def input_unit(metrics: Sequence[Any]) -> Unit:

@@ -12,9 +12,10 @@ guesses leave in doubt instead of scoring a graph against another sentence's gol
 
 from __future__ import annotations
 
+import itertools
 import os
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -125,6 +126,44 @@ class Pair:
     index: int
     test: Entry
     gold: Entry
+
+
+class PairedEntries(Iterator[Pair]):
+    """The entries of two corpora paired by position, one pair at a time (what :func:`pair_files` gives).
+
+    Before the first pair is taken, :meth:`graphs` decodes every graph of both corpora when their
+    entries are kept in memory (``kept``): the pairs then carry those same entries, so a run that
+    reads the graphs before scoring (to announce their words to an embedder) decodes each graph
+    once, and each entry is let go as its pair is taken.
+    """
+
+    def __init__(self, tests: Iterable[Entry], golds: Iterable[Entry], *, kept: bool) -> None:
+        self._sides = (tests, golds) if kept else None
+        self._pairs: Iterator[Pair] = (Pair(i, t, g) for i, (t, g) in enumerate(zip(tests, golds)))
+
+    def __next__(self) -> Pair:
+        self._sides = None
+        return next(self._pairs)
+
+    def graphs(self) -> list[Graph] | None:
+        """The well-formed graphs of the test corpus, then of the gold corpus, decoded now for the
+        pairs to score; None when the entries are streamed (a big file) or a pair was taken."""
+        if self._sides is None:
+            return None
+        tests, golds = (list(side) for side in self._sides)
+        self._sides = None
+        self._pairs = _taken(tests, golds)
+        return [entry.graph for entry in itertools.chain(tests, golds) if entry.graph is not None]
+
+
+def _taken(tests: list[Entry], golds: list[Entry]) -> Iterator[Pair]:
+    """Pairs of two lists of entries by position, each entry taken out of its list as it is paired."""
+    tests.reverse()
+    golds.reverse()
+    index = 0
+    while tests and golds:
+        yield Pair(index, tests.pop(), golds.pop())
+        index += 1
 
 
 def _name(path: PathLike) -> str:
@@ -381,6 +420,9 @@ def format_errors(errors: list[GraphError], limit: int = 50) -> str:
 def pair_files(test: PathLike, gold: PathLike, *, pair_by_id: bool = False) -> tuple[int, Iterator[Pair]]:
     """Pair the graphs of two files by position (default) or by ``# ::id``: ``(count, pairs)``.
 
+    By position, the pairs are :class:`PairedEntries` (their graphs can be decoded once before
+    scoring), except for standard input, whose words are looked up as they come.
+
     By position, both files are counted first, so different counts raise :class:`CorpusError`
     before anything is scored (never a prefix), naming the first position whose ids differ when
     both files have ids; then graphs are streamed. By id, both files are checked for missing and
@@ -393,8 +435,8 @@ def pair_files(test: PathLike, gold: PathLike, *, pair_by_id: bool = False) -> t
     (test_census, test_entries), (gold_census, gold_entries) = census_entries(test), census_entries(gold)
     check_counts([test_census, gold_census], BY_ID_HINT)
     check_positions(test_census, gold_census, f", or give both files '# ::id' lines and use {option('pair_by_id')}")
-    pairs = (Pair(i, t, g) for i, (t, g) in enumerate(zip(test_entries, gold_entries)))
-    return test_census.count, pairs
+    kept = test_census.kept is not None and gold_census.kept is not None and not is_stdin(test) and not is_stdin(gold)
+    return test_census.count, PairedEntries(test_entries, gold_entries, kept=kept)
 
 
 BY_ID_HINT = f" (use {option('pair_by_id')} to pair by '# ::id')"
@@ -464,6 +506,7 @@ __all__ = [
     "ON_ERROR_CHOICES",
     "OnError",
     "Pair",
+    "PairedEntries",
     "counted_entries",
     "format_errors",
     "iter_entries",
