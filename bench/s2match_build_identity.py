@@ -11,6 +11,9 @@ entries, the alignment problem's ``unary``, ``pairs``, ``weights`` and ``ceiling
 problem's ``ci``, ``cj``, ``cu``, ``qa``, ``qb``, ``qw`` and ``integral``), then a line per data set and
 mode with the pair count and the CPU seconds each step took (which differ between runs; compare the
 digests with ``grep -v seconds``). Equal digests mean bit-identical arrays of the same types.
+
+``--time R`` prints no digests: per data set and mode, the CPU seconds of each step's loop over all pairs
+(``concept_weights``; ``problem``, which includes them; ``index_problem``), the best of R runs.
 """
 
 from __future__ import annotations
@@ -50,17 +53,43 @@ def digest(*arrays: object) -> str:
     return h.hexdigest()[:32]
 
 
+def timed(metric: object, pairs: list, repeat: int) -> str:
+    """The best CPU seconds of each step's loop over ``pairs``."""
+    problems = [metric.problem(a, b, metric.budget()) for a, b in pairs]  # type: ignore[attr-defined]
+    loops = {
+        "concept_weights": lambda: [metric.concept_weights(a, b) for a, b in pairs],  # type: ignore[attr-defined]
+        "problem": lambda: [metric.problem(a, b, metric.budget()) for a, b in pairs],  # type: ignore[attr-defined]
+        "index_problem": lambda: [index_problem(p) for p in problems],
+    }
+    best = {}
+    for step, loop in loops.items():
+        times = []
+        for _ in range(repeat):
+            began = time.process_time()
+            loop()
+            times.append(time.process_time() - began)
+        best[step] = min(times)
+    return " ".join(f"{step} {value:.3f}" for step, value in best.items())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    parser.add_argument("--time", type=int, default=0, metavar="R", help="time each step's loop, best of R runs")
+    parser.add_argument("--datasets", nargs="*", default=list(DATASETS), choices=list(DATASETS))
+    parser.add_argument("--modes", nargs="*", default=list(MODES), choices=list(MODES))
     args = parser.parse_args()
     vectors = str(args.shared / "data/vectors/glove50-subset.txt")
-    for name, (test_path, gold_path) in DATASETS.items():
+    for name in args.datasets:
+        test_path, gold_path = DATASETS[name]
         tests, golds = list(read_graphs(args.shared / test_path)), list(read_graphs(args.shared / gold_path))
-        for mode in MODES:
+        for mode in args.modes:
             metric, = parse_metrics([mode], {"vectors": vectors})
             prime([metric], [*tests, *golds])
             pairs = [(metric.prepare(a), metric.prepare(b)) for a, b in zip(tests, golds)]
+            if args.time:
+                print(name, mode, f"pairs {len(pairs)} best of {args.time} CPU seconds:", timed(metric, pairs, args.time), flush=True)
+                continue
             seconds = {"concept_weights": 0.0, "problem": 0.0, "index_problem": 0.0}
             for n, (a, b) in enumerate(pairs):
                 began = time.process_time()

@@ -264,29 +264,26 @@ def _build_small(
     gold_by_label: dict[str, list[tuple[int, int, int]]] = defaultdict(list)
     for (s, r, t), n in gold_rels.items():
         gold_by_label[r].append((gold_index[s], gold_index[t], n))
-    for (s, r, t), n in test_rels.items():  # self-loops earn a unary weight
-        if s == t:
+    quads: dict[tuple[int, int, int, int], int] = {}
+    for (s, r, t), n in test_rels.items():
+        i, k = test_index[s], test_index[t]
+        if i == k:  # a self-loop earns a unary weight
             for j, l, n2_ in gold_by_label.get(r, ()):
                 if j == l:
-                    rows.append(test_index[s])
+                    rows.append(i)
                     cols.append(j)
                     amounts.append(combine(n, n2_))
+            continue
+        for j, l, n2_ in gold_by_label.get(r, ()):
+            if j != l:
+                key = (i, j, k, l) if i < k else (k, l, i, j)
+                quads[key] = quads.get(key, 0) + combine(n, n2_)
     for i, j, weight in extra:
         if not (0 <= i < height and 0 <= j < width):
             raise IndexError(f"extra weight for node pair ({i}, {j}) outside the {height} x {width} nodes")
         rows.append(int(i))
         cols.append(int(j))
         amounts.append(float(weight))
-
-    quads: dict[tuple[int, int, int, int], int] = {}
-    for (s, r, t), n in test_rels.items():
-        i, k = test_index[s], test_index[t]
-        if i == k:
-            continue
-        for j, l, n2_ in gold_by_label.get(r, ()):
-            if j != l:
-                key = (i, j, k, l) if i < k else (k, l, i, j)
-                quads[key] = quads.get(key, 0) + combine(n, n2_)
 
     if quads:
         pairs = np.fromiter(chain.from_iterable(quads), dtype=np.int64, count=4 * len(quads)).reshape(-1, 4)
@@ -310,12 +307,11 @@ def _graded_cells(concepts: ConceptWeights, test: Graph, gold: Graph) -> list[fl
     """The ``n_test * n_gold`` concept weights of a pair's nodes, row by row, as floats: each node pair
     reads the entry of its two concepts (the last one given, as an array assignment keeps; 0 for a
     concept ``concepts`` does not list)."""
-    n_gold = len(concepts.gold)
-    table = [[0.0] * (n_gold + 1) for _ in range(len(concepts.test) + 1)]  # -1 (an unknown concept) reads the last 0
+    table = [[0.0] * (len(concepts.gold) + 1) for _ in range(len(concepts.test) + 1)]  # -1 (an unknown concept) reads the last 0
     for a, b, value in zip(concepts.a.tolist(), concepts.b.tolist(), np.asarray(concepts.value, dtype=np.float64).tolist()):
         table[a][b] = value
-    a_of = {c: i for i, c in enumerate(concepts.test)}
-    b_of = {c: j for j, c in enumerate(concepts.gold)}
+    a_of = {c: a for a, c in enumerate(concepts.test)}
+    b_of = {c: b for b, c in enumerate(concepts.gold)}
     columns = [b_of.get(c, -1) for _, c in gold.instances]
     cells: list[float] = []
     for _, c in test.instances:

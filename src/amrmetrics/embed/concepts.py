@@ -208,11 +208,14 @@ class ConceptSimilarity:
         same product with the smaller factor), then shared lemmas and identical texts found by their
         ids, in the matrix's precedence (identical text over shared lemma over graded)."""
         table = self._row
-        if any(c not in table for c in chain(left, right)):
+        try:
+            li, ri = [table[c] for c in left], [table[c] for c in right]
+        except KeyError:
             self.add(chain(left, right))
-        li, ri = [table[c] for c in left], [table[c] for c in right]
+            li, ri = [table[c] for c in left], [table[c] for c in right]
         units, facts, tau = self._units, self._facts, self.tau
-        sims = self.embedder.similarity(units[li] @ units[ri].T).tolist()
+        # the matrix's product on the same rows (take copies them as indexing does, with less overhead)
+        sims = self.embedder.similarity(units.take(li, axis=0) @ units.take(ri, axis=0).T).tolist()
         columns = [facts[r] for r in ri]
         by_text: dict[int, list[int]] = {}
         by_lemma: dict[int, list[int]] = {}
@@ -237,7 +240,7 @@ class ConceptSimilarity:
                 found[r, c] = diffsense
             for c in by_text.get(text, ()):
                 found[r, c] = 1.0
-        cells = sorted(cell for cell, value in found.items() if value)
+        cells = sorted([cell for cell, value in found.items() if value])
         return [r for r, _ in cells], [c for _, c in cells], [found[cell] for cell in cells]
 
     def entries(self, left: Sequence[str], right: Sequence[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

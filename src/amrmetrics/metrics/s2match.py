@@ -68,8 +68,8 @@ class S2match(AlignedMatch):
     def concept_weights(self, test: Graph, gold: Graph) -> ConceptWeights:
         """The similarities of the pair's distinct concepts (their positive entries only: the table
         follows the concepts, never the nodes)."""
-        left = tuple(dict.fromkeys(c for _, c in test.instances))
-        right = tuple(dict.fromkeys(c for _, c in gold.instances))
+        left = tuple(dict.fromkeys([c for _, c in test.instances]))
+        right = tuple(dict.fromkeys([c for _, c in gold.instances]))
         return ConceptWeights(left, right, *self.concept_similarity().entries(left, right))
 
     def problem(self, test: Graph, gold: Graph, budget: Budget | None = None) -> AlignmentProblem:
