@@ -47,7 +47,7 @@ setup(
         Extension(
             "amrmetrics._native._core",
             sources=["src/amrmetrics/_native/_core.cpp"],
-            depends=[f"src/amrmetrics/_native/{name}.hpp" for name in ("build", "graded", "intern", "ngrams", "reader", "solver", "triples")],
+            depends=[f"src/amrmetrics/_native/{name}.hpp" for name in ("build", "filing", "graded", "intern", "ngrams", "reader", "solver", "triples")],
             language="c++",
             optional=True,
             py_limited_api=True,

@@ -7,10 +7,11 @@ The extension is compiled from src/amrmetrics/_native with ``-fsanitize=address,
 -fno-sanitize-recover=all`` into a temporary folder; a child Python process (with the ASan runtime
 preloaded, leak detection off: the interpreter keeps memory on purpose) imports it in place of the
 installed core and feeds it: every graph block of every shared ``.amr``/``.umr`` file, the examples
-and the test data (the reader), each of them standardized with every preset's steps, every golden
+and the test data (the reader), each of them standardized with every preset's steps and filed as the
+reference S2match parser files it (also with a damaged layout record), every golden
 pair aligned under the ``smatch``, ``smatchpp`` and ``smatch-classic`` presets (both result forms, and
 as texts through the fused call) and through the fused SemBLEU (n = 1..4) and rematch calls, random
-indexed problems (integer ones, and graded ones through the graded prover), every BAMBOO STS dev pair
+indexed problems (integer ones, and graded ones through the compiled cheap steps and the graded prover), every BAMBOO STS dev pair
 through S2match in both modes (the graded prover on real problems), and the fuzzed corpus: shared and
 example graphs damaged (structural and odd characters inserted, deleted, duplicated), random byte soup,
 deep nesting and huge tokens, also paired at random through the fused calls; and pairs beyond the
@@ -83,6 +84,9 @@ def read_and_standardize(text, label):
     for preset in presets:
         core.standardize(graph, preset.steps)
         count("standardized")
+    core.s2match_relations(graph)
+    core.s2match_relations(graph.evolve(tree_edges=graph.tree_edges[::2], last_branches=graph.last_branches[1:]))
+    count("filed as the reference S2match parser files them (and with a damaged layout)", 2)
     return graph
 
 stage(f"reading and standardizing {len(texts):,} shared, example and test graphs")
@@ -179,6 +183,12 @@ for _ in range(fuzz // 4):
     held = [rng.randrange(-1, n2) if n2 else -1 for _ in range(n1)]
     core.prove_graded(n1, n2, ci, cj, gu, qa, qb, gw, rng.choice((0.0, 0.5, rng.random() * 5)), held)
     count("random graded problems proved")
+    dense = [0.0] * (n1 * n2)
+    for i, j, u in zip(ci, cj, gu):
+        dense[i * n2 + j] = u
+    quads = [x for a, b in zip(qa, qb) for x in (ci[a], cj[a], ci[b], cj[b])]
+    core.graded_problem(n1, n2, dense, quads, gw)
+    count("random graded problems through the compiled cheap steps")
 for bad in ((2, 2, [0, 0], [1, 0], [1.0, 1.0], [], [], [], 0.0), (1, 1, [5], [0], [1.0], [], [], [], 0.0), (1, 1, [0], [0], [1.0], [0], [0], [1.0], 0.0)):
     try:
         core.solve_indexed(*bad)
@@ -192,7 +202,15 @@ for bad in ((1, 1, [0], [0], [0.5], [], [], [], 0.0, [3]), (1, 1, [0], [0], [0.5
 for odd in ((1, 1, [0], [0], [float("nan")], [], [], [], 0.0, [0]), (1, 1, [0], [0], [0.5], [], [], [], float("inf"), [0]), (1, 1, [0], [0], [-0.5], [], [], [], 0.0, [0])):
     assert core.prove_graded(*odd) is None
     count("graded problems with weights it does not take declined")
-stage("S2match pairs (the graded prover through the exact solver)")
+for odd in ((1, 1, [float("nan")], [], []), (1, 1, [-0.5], [], []), (2, 2, [0.5, 0, 0, 0.5], [0, 0, 1, 0], [0.5]), (2, 2, [0.5, 0, 0, 0.5], [0, 0, 1, 1], [0.0]), (2, 2, [0.5, 0, 0, 0.5], [0, 0, 5, 1], [0.5])):
+    assert core.graded_problem(*odd) is None
+    count("graded problems the compiled cheap steps decline")
+for bad in ((2, 2, [0.5], [], []), (1, 1, [0.5], [0, 0, 0], [1.0]), (1, 1, [0.5], [0, 0, -1, 0], [1.0])):
+    try:
+        core.graded_problem(*bad)
+    except ValueError:
+        count("invalid graded problems refused")
+stage("S2match pairs (the compiled cheap steps and the graded prover through the exact solver)")
 from amrmetrics.metrics.registry import parse_metrics
 for spec in ("s2match", "s2match:compat=yes"):
     (metric,) = parse_metrics([spec], {"vectors": str(shared / "data" / "vectors" / "glove50-subset.txt")})

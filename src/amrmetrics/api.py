@@ -181,10 +181,7 @@ def _pair_scores(metric: Metric, results: Sequence[PairResult], spec: str | None
     if not results:
         return []
     distinct = list({id(r): r for r in results}.values())  # in order of first appearance
-    stats = np.array([r.stats for r in distinct], dtype=np.float64)
-    scores = metric.scores(stats[0] if len(distinct) == 1 else stats)
-    names = tuple(scores)
-    rows = zip(*(np.asarray(values).reshape(-1).tolist() for values in scores.values()))  # one tuple per pair
+    names, rows = metric.pair_rows([r.stats for r in distinct])
     spec = metric.spec() if spec is None else spec
     stat_names = metric.stat_names
     made = {

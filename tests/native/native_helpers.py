@@ -49,6 +49,10 @@ CORPUS_PRESETS = ("smatch", "smatchpp", "smatch-classic") if FULL else ("smatch"
 """The presets the whole-corpus comparisons prepare graphs with (the others share the compiled solver)."""
 
 
+GRADED_WEIGHTS = (0.0, 0.0, 0.0, 0.25, 0.5, 0.61, 0.7071067811865476, 1.0, 1.0, 2.0, 0.1 + 0.2)
+"""Unary and link weights: repeated values make ties (several optima), 0.1 + 0.2 an inexact sum."""
+
+
 def examples(quick: int) -> int:
     """How many examples a hypothesis test draws: ``quick`` by default, four times as many under FULL."""
     return 4 * quick if FULL else quick

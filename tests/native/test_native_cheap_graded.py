@@ -1,4 +1,4 @@
-"""The compiled cheap steps of graded problems (``core.graded_steps``) against the Python path.
+"""The compiled cheap steps of graded problems (``core.graded_problem``) against the Python path.
 
 With float weights the order of every sum decides its last bit, and with it the greedy start's ties,
 the certification, elimination and the value a pair reports. The compiled steps sum as numpy does
@@ -14,7 +14,8 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from native.native_helpers import CORE, agree, both, compares_paths, examples
+from align.align_helpers import problems
+from native.native_helpers import CORE, GRADED_WEIGHTS, agree, both, compares_paths, examples
 
 from amrmetrics.align import exact, native
 from amrmetrics.align.exact import ExactSolver
@@ -111,6 +112,38 @@ def test_a_zero_weight_link_leaves_the_problem_to_the_python_path(monkeypatch) -
     agree(problem, python, compiled)
 
 
-def test_the_core_checks_its_lists() -> None:
+@pytest.mark.parametrize(
+    "lists", [([0.5], [], []), ([0.5, 0.5, 0.5, 0.5], [0, 0, 1], [1.0]), ([0.5, 0.5, 0.5, 0.5], [0, 0, -1, 1], [1.0])]
+)
+def test_the_core_checks_its_lists(lists) -> None:
     with pytest.raises(ValueError):
-        CORE.graded_steps(2, 2, [0, 0], [1, 0], [0.5, 0.5], [], [], [])  # candidates not sorted
+        CORE.graded_problem(2, 2, *lists)
+
+
+def all_mappings(n_test: int, n_gold: int):
+    """Every one-to-one partial mapping of test nodes to gold nodes (-1: none)."""
+    def extend(prefix: list[int]):
+        if len(prefix) == n_test:
+            yield list(prefix)
+            return
+        for j in [-1, *range(n_gold)]:
+            if j < 0 or j not in prefix:
+                yield from extend([*prefix, j])
+    yield from extend([])
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(problems(max_nodes=4, weights=GRADED_WEIGHTS))
+def test_the_values_the_core_reports_are_numpys_values_of_optimal_mappings(problem) -> None:
+    """The optimum's value is numpy's value of the optimum returned, and each other optimum's value is
+    numpy's value of some mapping within the tie window of the best (checked against every mapping)."""
+    n1, n2 = problem.shape
+    found = CORE.graded_problem(n1, n2, problem.unary.ravel().tolist(), problem.pairs.ravel().tolist(), problem.weights.tolist())
+    if found is None or found[3] is None:
+        return
+    optimum, optimum_value, _, tie_values = found[3]
+    assert optimum_value == problem.value(list(optimum))
+    values = [problem.value(m) for m in all_mappings(n1, n2)]
+    best = max(values)
+    window = {v for v in values if v >= best - 2e-9 * max(1.0, best)}
+    assert set(tie_values) <= window

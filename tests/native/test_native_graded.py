@@ -13,7 +13,7 @@ from align.align_helpers import brute_force, problems, random_problem
 from conftest import requires_shared, shared
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from native.native_helpers import CORE, agree, both, compares_paths, examples, path
+from native.native_helpers import CORE, GRADED_WEIGHTS, agree, both, compares_paths, examples, path
 
 from amrmetrics.align import exact
 from amrmetrics.align.bounds import potentials
@@ -27,8 +27,6 @@ from amrmetrics.read import read_graphs
 
 pytestmark = compares_paths
 
-GRADED_WEIGHTS = (0.0, 0.0, 0.0, 0.25, 0.5, 0.61, 0.7071067811865476, 1.0, 1.0, 2.0, 0.1 + 0.2)
-"""Unary and link weights: repeated values make ties (several optima), 0.1 + 0.2 an inexact sum."""
 
 
 def lp_count(monkeypatch) -> list[int]:

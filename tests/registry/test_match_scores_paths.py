@@ -39,3 +39,28 @@ def test_every_path_gives_the_numpy_numbers(stats: np.ndarray) -> None:
     assert_same(metric.scores(stats), prf(stats[:, 0], stats[:, 1], stats[:, 2]))
     for row in stats:
         assert_same(metric.scores(row), prf(row[0], row[1], row[2]))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(1, 2 * FEW_PAIRS).flatmap(match_stats))
+def test_per_pair_rows_are_the_numpy_numbers(stats: np.ndarray) -> None:
+    """``pair_rows`` (the API's per-pair scores, floats only) gives each pair numpy's P, R, F bit for bit,
+    whatever the number of pairs (below and above FEW_PAIRS)."""
+    names, rows = Smatch().pair_rows(stats.tolist())
+    expected = prf(stats[:, 0], stats[:, 1], stats[:, 2])
+    assert names == tuple(expected) and len(rows) == len(stats)
+    for name, column in zip(names, zip(*rows)):
+        assert np.array_equal(np.array(column, dtype=np.float64), expected[name])
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(1, 2 * FEW_PAIRS).flatmap(match_stats))
+def test_a_metric_with_its_own_scores_keeps_them_per_pair(stats: np.ndarray) -> None:
+    """A subclass that computes other scores from the same statistics gets its own rows, not P/R/F."""
+
+    class Halved(Smatch):
+        def scores(self, stats: np.ndarray) -> dict[str, np.ndarray]:
+            return {"half": np.asarray(stats, dtype=np.float64)[..., 0] / 2}
+
+    names, rows = Halved().pair_rows(stats.tolist())
+    assert names == ("half",) and [row[0] for row in rows] == (stats[:, 0] / 2).tolist()

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "build.hpp"
+#include "filing.hpp"
 #include "graded.hpp"
 #include "intern.hpp"
 #include "ngrams.hpp"
@@ -582,6 +583,67 @@ PyObject* standardize(PyObject*, PyObject* args) {
     }
 }
 
+/// The reference S2match parser's relations of a read graph (filing.hpp): a list of (variable, role,
+/// variable) tuples, None where standardize/s2match_reference.py's reference_relations answers None, and
+/// NotImplemented to leave the graph to it (a field that is not a tuple of string tuples, or a graph on
+/// which it would fail).
+PyObject* s2match_relations(PyObject*, PyObject* graph) {
+    try {
+        thread_local std::vector<amr::Triple> instances, relations, attributes, tree, last;
+        if (!read_triples(graph, INSTANCES, instances, false) || !read_triples(graph, RELATIONS, relations, false) ||
+            !read_triples(graph, ATTRIBUTES, attributes, false) || !read_triples(graph, TREE_EDGES, tree, false) ||
+            !read_triples(graph, LAST_BRANCHES, last, false)) {
+            Py_INCREF(Py_NotImplemented);
+            return Py_NotImplemented;
+        }
+        thread_local amr::Interner texts;
+        thread_local amr::FilingInput in;
+        texts.clear(4 * (instances.size() + relations.size()));
+        auto ids = [&](const std::vector<amr::Triple>& from, std::vector<amr::IdTriple>& to) {
+            to.resize(from.size());
+            for (size_t k = 0; k < from.size(); ++k)
+                to[k] = {texts.intern(from[k].a.text), texts.intern(from[k].b.text), texts.intern(from[k].c.text)};
+        };
+        in.variables.resize(instances.size());
+        for (size_t k = 0; k < instances.size(); ++k) in.variables[k] = texts.intern(instances[k].a.text);
+        ids(relations, in.relations);
+        ids(attributes, in.attributes);
+        ids(tree, in.tree_edges);
+        ids(last, in.last_branches);
+        in.inverse_role.resize(relations.size());
+        for (size_t k = 0; k < relations.size(); ++k) {
+            std::string_view role = relations[k].b.text;
+            in.inverse_role[k] = role.size() >= 3 && role.substr(role.size() - 3) == "-of";
+        }
+        thread_local amr::ReferenceFiling filing;
+        thread_local std::vector<amr::Filed> filed;
+        amr::Filing how = filing.run(in, static_cast<int>(texts.size()), filed);
+        if (how == amr::Filing::Declined) {
+            Py_INCREF(Py_NotImplemented);
+            return Py_NotImplemented;
+        }
+        if (how == amr::Filing::NoLayout) Py_RETURN_NONE;
+        Ref out(PyList_New(static_cast<Py_ssize_t>(filed.size())));
+        if (!out) return nullptr;
+        Output labels;
+        for (size_t n = 0; n < filed.size(); ++n) {
+            const amr::Triple& rel = relations[filed[n].k];
+            PyObject* item;
+            if (filed[n].flipped) {
+                std::string_view role = rel.b.text.substr(0, rel.b.text.size() - 3);
+                item = Py_BuildValue("(NNN)", labels.label(rel.c), strings->get(role), labels.label(rel.a));
+            } else {
+                item = Py_BuildValue("(NNN)", labels.label(rel.a), labels.label(rel.b), labels.label(rel.c));
+            }
+            if (!item) return nullptr;
+            PyList_SetItem(out.p, static_cast<Py_ssize_t>(n), item);
+        }
+        return out.release();
+    } catch (const std::bad_alloc&) {
+        return PyErr_NoMemory();
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Aligning two prepared graphs
 
@@ -919,29 +981,56 @@ PyObject* prove_graded(PyObject*, PyObject* args) {
     }
 }
 
-PyObject* graded_steps(PyObject*, PyObject* args) {
+/// align/exact.py's steps 1 to 3 on a graded indexed problem (see graded_problem's doc below).
+PyObject* graded_answer(const amr::Problem& p) {
+    if (!finite_weights(p) || links_one_gold_node(p)) Py_RETURN_NONE;
+    thread_local amr::GradedSteps steps;
+    thread_local amr::GradedStart start;
+    steps.run(p, start);
+    Ref mapping(int_tuple(start.mapping));
+    if (!mapping) return nullptr;
+    if (amr::certified(start.value, start.upper)) return Py_BuildValue("(OddO)", mapping.p, start.value, start.upper, Py_None);
+    // what elimination left goes to the graded prover as align/exact.py's step 3 sends it; an integral
+    // remainder goes to the LP there, so the Python path decides
+    if (start.left_integral) Py_RETURN_NONE;
+    amr::Clock clock(0.0);
+    amr::GradedProof proof = amr::prove_graded(start.left, start.value, start.mapping, amr::Limits(), clock, graded_tally);
+    if (proof.verdict < 0) Py_RETURN_NONE;
+    // what align/native.py's prove_graded makes of the proof, with numpy's values of the mappings it compares
+    std::vector<int> optimum = proof.verdict == 1 ? proof.mapping : steps.earning(p, start.mapping);
+    if (proof.held_ties) proof.ties.push_back(steps.earning(p, start.mapping));
+    Ref ties(PyTuple_New(static_cast<Py_ssize_t>(proof.ties.size())));
+    if (!ties) return nullptr;
+    for (size_t k = 0; k < proof.ties.size(); ++k) {
+        PyObject* v = PyFloat_FromDouble(steps.value_of(p, proof.ties[k]));
+        if (!v) return nullptr;
+        PyTuple_SetItem(ties.p, static_cast<Py_ssize_t>(k), v);
+    }
+    Ref best(int_tuple(optimum));
+    if (!best) return nullptr;
+    return Py_BuildValue("(Odd(OddO))", mapping.p, start.value, start.upper, best.p, steps.value_of(p, optimum), proof.bound, ties.p);
+}
+
+PyObject* graded_problem(PyObject*, PyObject* args) {
     int n1, n2;
-    PyObject *ci, *cj, *cu, *qa, *qb, *qw;
-    if (!PyArg_ParseTuple(args, "iiOOOOOO", &n1, &n2, &ci, &cj, &cu, &qa, &qb, &qw)) return nullptr;
+    PyObject *unary, *pairs, *weights;
+    if (!PyArg_ParseTuple(args, "iiOOO", &n1, &n2, &unary, &pairs, &weights)) return nullptr;
+    if (n1 < 0 || n2 < 0) {
+        PyErr_SetString(PyExc_ValueError, "node counts must be >= 0");
+        return nullptr;
+    }
     try {
-        amr::Problem p;
-        if (!indexed_problem(n1, n2, ci, cj, cu, qa, qb, qw, p)) return nullptr;
-        if (!finite_weights(p) || links_one_gold_node(p)) Py_RETURN_NONE;
-        thread_local amr::GradedSteps steps;
-        thread_local amr::GradedStart start;
-        steps.run(p, start);
-        Ref mapping(int_tuple(start.mapping));
-        if (!mapping) return nullptr;
-        if (amr::certified(start.value, start.upper))
-            return Py_BuildValue("(OddO)", mapping.p, start.value, start.upper, Py_None);
-        // what elimination left goes to the graded prover as align/exact.py's step 3 sends it; an integral
-        // remainder goes to the LP there, so the Python path decides
-        if (start.left_integral) Py_RETURN_NONE;
-        amr::Clock clock(0.0);
-        Ref proof(proof_object(amr::prove_graded(start.left, start.value, start.mapping, amr::Limits(), clock, graded_tally)));
-        if (!proof) return nullptr;
-        if (proof.p == Py_None) Py_RETURN_NONE;
-        return Py_BuildValue("(OddO)", mapping.p, start.value, start.upper, proof.p);
+        thread_local amr::Problem p;
+        thread_local std::vector<double> u, w;
+        thread_local std::vector<int> q;
+        thread_local std::vector<amr::i64> keys;
+        if (!number_list(unary, u, "unary") || !number_list(pairs, q, "pairs") || !number_list(weights, w, "weights")) return nullptr;
+        if (u.size() != static_cast<size_t>(n1) * n2 || q.size() != 4 * w.size()) {
+            PyErr_SetString(PyExc_ValueError, "unary must hold n_test x n_gold weights and pairs four nodes per weight");
+            return nullptr;
+        }
+        if (!amr::index_dense(n1, n2, u, q, w, p, keys) || amr::integral_weights(p)) Py_RETURN_NONE;
+        return graded_answer(p);
     } catch (const std::bad_alloc&) {
         return PyErr_NoMemory();
     }
@@ -980,11 +1069,19 @@ PyMethodDef methods[] = {
      "better mapping found, within that of the optimum; ties: the mappings of the other sets of earning pairs "
      "within twice the tolerance of the best; incumbent_ties: whether the incumbent is too, when beaten. None "
      "without a proof (too many ties, a limit, or weights it does not take)."},
-    {"graded_steps", graded_steps, METH_VARARGS,
-     "graded_steps(n_test, n_gold, ci, cj, cu, qa, qb, qw) -> (mapping, value, upper, proof) or None.\n\n"
-     "align/exact.py's cheap steps on a graded indexed problem in numpy's arithmetic (the greedy start by "
-     "potential, its value, the line bound, elimination): proof None when they certify the start, else what "
-     "prove_graded answers on what elimination left; None when neither settles the problem."},
+    {"graded_problem", graded_problem, METH_VARARGS,
+     "graded_problem(n_test, n_gold, unary, pairs, weights) -> (mapping, value, upper, proof) or None.\n\n"
+     "align/exact.py's cheap steps on a dense graded problem, indexed as index_problem indexes it (unary: the "
+     "n_test x n_gold weights row by row; pairs: the (i, j, k, l) rows, flat), in numpy's arithmetic (the greedy "
+     "start by potential, its value, the line bound, elimination): proof None when they certify the start, else "
+     "(optimum, its value, bound, the values of the other optima) from the graded prover on what elimination left "
+     "(values as AlignmentProblem.value sums them). None when neither settles the problem, and when its "
+     "weights are all integers, or negative, NaN or a link's 0, or a pair breaks i < k, j != l (the Python path "
+     "decides)."},
+    {"s2match_relations", s2match_relations, METH_O,
+     "s2match_relations(graph) -> [(variable, role, variable), ...], None or NotImplemented: the relations the "
+     "reference S2match parser files for a read graph, as standardize/s2match_reference.py's reference_relations "
+     "computes them; NotImplemented leaves the graph to it."},
     {"configure", configure, METH_O, "configure(Graph): the class of the graphs this module makes."},
     {"parse_regular", parse_regular, METH_O,
      "parse_regular(text) -> Graph or None: a regular PENMAN text as read/decode.py's _parse_regular reads it; "

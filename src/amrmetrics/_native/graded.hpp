@@ -45,6 +45,61 @@ inline double pairwise_sum(const double* a, std::size_t n) {
 
 inline double pairwise_sum(const std::vector<double>& values) { return pairwise_sum(values.data(), values.size()); }
 
+/// align/indexed.py's index_problem on a dense problem (``unary`` row-major n1 x n2, ``pairs`` as
+/// (i, j, k, l) rows, flat): the node pairs that earn something, sorted by test then gold node, and the
+/// links between them in pair order. False for what the Python path refuses or treats apart (a negative
+/// or NaN weight, a link of weight 0, a pair out of range or breaking i < k, j != l), left to it.
+inline bool index_dense(int n1, int n2, const std::vector<double>& unary, const std::vector<int>& pairs,
+                        const std::vector<double>& weights, Problem& p, std::vector<i64>& keys) {
+    const i64 width = static_cast<i64>(n2) + 1;
+    const std::size_t m = weights.size();
+    if (unary.size() != static_cast<std::size_t>(n1) * n2 || pairs.size() != 4 * m) return false;
+    keys.clear();
+    for (int i = 0; i < n1; ++i)
+        for (int j = 0; j < n2; ++j) {
+            double v = unary[static_cast<std::size_t>(i) * n2 + j];
+            if (!(v >= 0)) return false;
+            if (v > 0) keys.push_back(i * width + j);
+        }
+    const std::size_t n_unary = keys.size();
+    for (std::size_t q = 0; q < m; ++q) {
+        const int* r = &pairs[4 * q];
+        if (!(weights[q] > 0) || r[0] >= r[2] || r[1] == r[3] || r[2] >= n1 || r[1] >= n2 || r[3] >= n2) return false;
+        keys.push_back(r[0] * width + r[1]);
+        keys.push_back(r[2] * width + r[3]);
+    }
+    std::vector<i64> sorted(keys);
+    std::sort(sorted.begin(), sorted.end());
+    sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
+    p.n1 = n1, p.n2 = n2;
+    p.ci.resize(sorted.size());
+    p.cj.resize(sorted.size());
+    p.cu.assign(sorted.size(), 0.0);
+    for (std::size_t c = 0; c < sorted.size(); ++c) {
+        p.ci[c] = static_cast<int>(sorted[c] / width);
+        p.cj[c] = static_cast<int>(sorted[c] % width);
+    }
+    auto which = [&](i64 key) { return static_cast<int>(std::lower_bound(sorted.begin(), sorted.end(), key) - sorted.begin()); };
+    for (std::size_t u = 0; u < n_unary; ++u) p.cu[which(keys[u])] = unary[static_cast<std::size_t>(keys[u] / width) * n2 + keys[u] % width];
+    p.qa.resize(m);
+    p.qb.resize(m);
+    p.qw.assign(weights.begin(), weights.end());
+    for (std::size_t q = 0; q < m; ++q) {
+        p.qa[q] = which(keys[n_unary + 2 * q]);
+        p.qb[q] = which(keys[n_unary + 2 * q + 1]);
+    }
+    return true;
+}
+
+/// Every candidate and link weight is an integer (align/indexed.py's _integral).
+inline bool integral_weights(const Problem& p) {
+    for (double u : p.cu)
+        if (std::fmod(u, 1.0) != 0.0) return false;
+    for (double w : p.qw)
+        if (std::fmod(w, 1.0) != 0.0) return false;
+    return true;
+}
+
 /// What the cheap steps of a graded problem settled: the greedy start, numpy's value of it and the bound
 /// (``left`` empty: certified without elimination), or also what elimination left and its bound.
 struct GradedStart {
@@ -115,6 +170,27 @@ class GradedSteps {
         out.upper = std::min(out.upper, std::max(out.value, bound));
     }
 
+    /// AlignmentProblem.value of a mapping of the problem :meth:`run` ran on last.
+    double value_of(const Problem& p, const std::vector<int>& mapping) { return value(p, x_, mapping); }
+
+    /// align/native.py's _earning: ``mapping`` of the problem :meth:`run` ran on last without the node pairs
+    /// that earn nothing in it (no unary weight, no link to another of its pairs).
+    std::vector<int> earning(const Problem& p, const std::vector<int>& mapping) {
+        chosen_.assign(p.size() + 1, 0);
+        for (int i = 0; i < p.n1; ++i)
+            if (mapping[i] >= 0) chosen_[x_.lookup(p, i, mapping[i])] = 1;
+        std::vector<int> out(p.n1, -1);
+        for (int i = 0; i < p.n1; ++i) {
+            if (mapping[i] < 0) continue;
+            int c = x_.lookup(p, i, mapping[i]);
+            if (c == p.size()) continue;
+            bool earns = p.cu[c] > 0;
+            for (int e = x_.adj_start[c]; !earns && e < x_.adj_start[c + 1]; ++e) earns = chosen_[x_.adj_other[e]];
+            if (earns) out[i] = mapping[i];
+        }
+        return out;
+    }
+
    private:
     /// Per candidate: the sum over the ``line`` nodes of its links' other ends of the best half link towards
     /// each, as _sum_of_group_max sums it (a dense table's rows pairwise, else the sorted groups one by one).
@@ -139,14 +215,6 @@ class GradedSteps {
             }
             for (int k : keys_) row_[k] = 0.0;
         }
-    }
-
-    static bool integral(const Problem& p) {
-        for (double u : p.cu)
-            if (std::fmod(u, 1.0) != 0.0) return false;
-        for (double w : p.qw)
-            if (std::fmod(w, 1.0) != 0.0) return false;
-        return true;
     }
 
     static double tighten_if(double bound, bool integral) { return integral ? tighten(bound) : bound; }
@@ -174,15 +242,15 @@ class GradedSteps {
             if (all) break;
             cheap_.restrict(p, keep_, spare_);
             std::swap(p, spare_);
-            is_integral = is_integral || integral(p);
-            x_.reset(p);
-            potentials(p, x_, pot_);
+            is_integral = is_integral || integral_weights(p);
+            left_x_.reset(p);
+            potentials(p, left_x_, pot_);
         }
         return bound;
     }
 
     CheapSteps cheap_;
-    Index x_;
+    Index x_, left_x_;  // of the problem run last (whole), of what elimination left
     Problem spare_;
     Lines by_row_, by_col_;
     std::vector<double> pot_, by_test_, by_gold_, row_, best_, terms_, rows_, cols_;

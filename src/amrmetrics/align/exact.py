@@ -145,6 +145,9 @@ class ExactSolver:
         """The optimal alignment of ``problem`` (or the best found and a bound, when ``budget`` runs out)."""
         began = time.perf_counter()
         budget = self.budget() if budget is None else budget
+        compiled = cheap_graded(problem, budget, began)
+        if compiled is not None:
+            return compiled
         small = index_small(problem)
         if small is not None:
             mapping, value, upper, left = _cheap_small(small, budget)
@@ -153,9 +156,6 @@ class ExactSolver:
             best = _Incumbent(problem, np.array(mapping, dtype=np.int64), value)
             return self._finish(small.indexed(), left.indexed(), best, upper, began, budget)
         ip = index_problem(problem)
-        compiled = cheap_graded(problem, ip, budget, began)
-        if compiled is not None:
-            return compiled
         budget.spend(SETUP_PASSES * pass_units(ip.size, len(ip.qw), ip.n_test + ip.n_gold))
         pot = potentials(ip)
         upper = tighten(line_bound(ip, pot), ip.integral)

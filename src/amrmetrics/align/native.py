@@ -9,8 +9,8 @@ elimination), then its own bounds (an assignment bound, elimination by its price
 re-splitting, branch and bound); it returns only certified optima, with the Python path's value,
 bound and status. See docs/exact-smatch.md.
 
-A graded problem (S2match: float concept weights) runs the Python path's cheap steps compiled, in
-numpy's arithmetic (:func:`cheap_graded`: the same start, value and bounds to the last bit); what its
+A graded problem (S2match: float concept weights) is indexed and runs the Python path's cheap steps
+compiled, in numpy's arithmetic (:func:`cheap_graded`: the same start, value and bounds to the last bit); what its
 elimination leaves goes to the compiled :func:`prove_graded`, the same bounds in floating point (made
 rigorous against rounding), before the LP: where they prove the best mapping optimal, no LP is solved.
 Where the LP would still be needed, the Python path solves the problem from the start.
@@ -95,38 +95,48 @@ def prove_graded(
     return None if found is None else _settled(problem, found, mapping, value)
 
 
-def cheap_graded(problem: AlignmentProblem, ip: IndexedProblem, budget: Budget, began: float) -> Alignment | None:
-    """The exact solver's answer for the graded ``problem`` (``ip`` its indexed form) with its cheap steps
-    and :func:`prove_graded` compiled, in one call: the Python path's greedy start, value, bounds and
-    elimination, summed as numpy sums them (so the same start, the same value, the same candidates left),
-    then the graded prover on what is left. None wherever the Python path would go on to its LP (or the
-    compiled core declines), and the Python path then solves the problem from the start.
+def cheap_graded(problem: AlignmentProblem, budget: Budget, began: float) -> Alignment | None:
+    """The exact solver's answer for a graded ``problem`` with its indexing, cheap steps and
+    :func:`prove_graded` compiled, in one call: the Python path's candidates, greedy start, value, bounds
+    and elimination, summed as numpy sums them (so the same start, the same value, the same candidates
+    left), then the graded prover on what is left. None wherever the Python path would go on to its LP,
+    for integer weights and for what the compiled core declines (a sparse or large problem, weights or
+    pairs :func:`~amrmetrics.align.indexed.index_problem` refuses): the Python path then solves the problem
+    from the start. ``began`` is when the solve started (for the result's seconds).
     """
     core = _native.CORE
-    if core is None or ip.integral or budget.limited or problem.ceiling is not None or ip.size > MAX_CANDIDATES:
+    unary = problem.unary
+    if core is None or budget.limited or problem.ceiling is not None or not isinstance(unary, np.ndarray):
         return None
-    if len(ip.qw) > MAX_LINKS or len(ip.qw) != len(problem.weights):  # a link of weight 0 shifts numpy's sums
+    if unary.size > MAX_CANDIDATES or len(problem.weights) > MAX_LINKS:
         return None
-    found = core.graded_steps(
-        ip.n_test, ip.n_gold, ip.ci.tolist(), ip.cj.tolist(), ip.cu.tolist(), ip.qa.tolist(), ip.qb.tolist(), ip.qw.tolist()
-    )
+    n1, n2 = unary.shape
+    try:
+        found = core.graded_problem(
+            n1, n2, unary.ravel().tolist(), problem.pairs.ravel().tolist(), np.asarray(problem.weights, dtype=np.float64).tolist()
+        )
+    except (ValueError, TypeError):  # pairs out of range: the Python path says what is wrong
+        return None
     if found is None:
         return None
-    start, value, upper, proof = found
-    mapping = np.array(start, dtype=np.int64)
-    if proof is not None:  # align/exact.py's _finish after prove_graded: keep the better, certify or hand back
-        settled = _settled(problem, proof, mapping, value)
-        if settled is None:
+    mapping, value, upper, proof = found
+    if proof is not None:  # as align/exact.py's _finish after prove_graded: keep the better, certify or hand back
+        optimum, optimum_value, bound, tie_values = proof
+        if tie_values and _depends_on_the_optimum(value, {optimum_value, *tie_values}):
             return None
-        optimum, bound = settled
-        if not np.array_equal(optimum, mapping):
-            offered = problem.value(optimum)
-            if offered > value:
-                mapping, value = optimum, offered
+        if optimum != mapping and optimum_value > value:
+            mapping, value = optimum, optimum_value
         upper = min(upper, max(value, bound))
         if not certified(value, upper):
             return None
     return Alignment.of(mapping, value, upper, "optimal", time.perf_counter() - began)
+
+
+def _depends_on_the_optimum(value: float, values: set[float]) -> bool:
+    """Whether the caller's answer would depend on which of several optima (their numpy ``values``) the LP
+    reaches, given the value it holds: some beat it, and not all by the same amount."""
+    above = {v for v in values if v > value}
+    return bool(above) and (len(above) > 1 or len(values) > 1)
 
 
 def _settled(
@@ -138,9 +148,7 @@ def _settled(
     optimum = _earning(problem, mapping) if better is None else np.array(better, dtype=np.int64)
     if ties or held_ties:
         others = [np.array(tie, dtype=np.int64) for tie in ties] + ([_earning(problem, mapping)] if held_ties else [])
-        values = {problem.value(m) for m in [optimum, *others]}
-        above = {v for v in values if v > value}
-        if above and (len(above) > 1 or len(values) > 1):
+        if _depends_on_the_optimum(value, {problem.value(m) for m in [optimum, *others]}):
             return None
     return optimum, bound
 

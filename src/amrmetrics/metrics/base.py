@@ -110,6 +110,13 @@ class Metric(ABC):
     def scores(self, stats: np.ndarray) -> dict[str, np.ndarray]:
         """Scores (fractions) from statistics; ``stats[..., k]`` is statistic k, any leading shape."""
 
+    def pair_rows(self, stats: Sequence[Sequence[float]]) -> tuple[tuple[str, ...], list[tuple[float, ...]]]:
+        """The score names and each pair's scores as a tuple of floats, from each pair's statistics: what
+        :meth:`scores` gives, row by row (per-pair results of the API; a metric may compute them without
+        numpy where that is cheaper, with the same float operations)."""
+        scores = self.scores(np.array(stats, dtype=np.float64).reshape(len(stats), -1))
+        return tuple(scores), list(zip(*(np.asarray(values).reshape(-1).tolist() for values in scores.values())))
+
     @property
     def headline(self) -> str:
         """The score a single number reports (F for Smatch)."""
@@ -239,6 +246,11 @@ class MatchMetric(Metric):
             columns = zip(*(_prf_one(*row) for row in stats[:, :3].tolist()))
             return {name: np.array(column, dtype=np.float64) for name, column in zip("PRF", columns)}
         return prf(stats[..., 0], stats[..., 1], stats[..., 2])
+
+    def pair_rows(self, stats: Sequence[Sequence[float]]) -> tuple[tuple[str, ...], list[tuple[float, ...]]]:
+        if type(self).scores is not MatchMetric.scores:  # a subclass's own scores decide
+            return super().pair_rows(stats)
+        return ("P", "R", "F"), [_prf_one(float(row[0]), float(row[1]), float(row[2])) for row in stats]
 
 
 class SimilarityMetric(Metric):

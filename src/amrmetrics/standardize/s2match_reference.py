@@ -24,6 +24,7 @@ from collections.abc import Iterable
 
 from amrmetrics.graph import Attribute, Graph, Relation
 from amrmetrics.read.layout import recorded_definitions, written_order
+from amrmetrics.standardize.native import reference_relations_natively
 from amrmetrics.standardize.presets import Preset
 
 
@@ -62,7 +63,16 @@ def _ends_node(triples: tuple[tuple[str, str, str], ...], last_branches: Iterabl
 
 def reference_relations(graph: Graph) -> list[Relation] | None:
     """The relations the reference parser files for a read graph (see the module doc), roles as
-    written; None without the reader's layout."""
+    written; None without the reader's layout. The compiled core computes them where it is built
+    (:func:`~amrmetrics.standardize.native.reference_relations_natively`, the same answer)."""
+    compiled, relations = reference_relations_natively(graph)
+    if compiled:
+        return relations
+    return reference_relations_in_python(graph)
+
+
+def reference_relations_in_python(graph: Graph) -> list[Relation] | None:
+    """:func:`reference_relations` on the Python path."""
     layout = _has_layout(graph)
     if layout and _definitions_only(graph):
         return _filed_definitions(graph)
