@@ -234,12 +234,12 @@ def _build_small(
     rows: list[int] = []
     cols: list[int] = []
     amounts: list[float] = []
+    cells: list[float] | None = None
     if concepts is not None:
         height, width = len(test.instances), len(gold.instances)
         cells = _graded_cells(concepts, test, gold)
     else:
         height, width = n1, n2
-        cells = [0.0] * (n1 * n2)
         gold_by_concept: dict[str, list[int]] = defaultdict(list)
         for v, c in gold.instances:
             gold_by_concept[c].append(gold_index[v])
@@ -291,6 +291,10 @@ def _build_small(
     else:
         pairs = np.zeros((0, 4), dtype=np.int64)
         weights = np.zeros(0, dtype=np.float64)
+    if cells is None:
+        if n1 * n2 > DENSE_CELLS:  # sparse, as the array builder makes it
+            return AlignmentProblem(_unary(n1, n2, np.array(rows, dtype=np.int64), np.array(cols, dtype=np.int64), np.array(amounts)), pairs, weights)
+        cells = [0.0] * (n1 * n2)
     for i, j, amount in zip(rows, cols, amounts):  # np.add.at's order: the same sums
         cells[i * width + j] += amount
     return AlignmentProblem(np.array(cells, dtype=np.float64).reshape(height, width), pairs, weights)
