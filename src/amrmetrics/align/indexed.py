@@ -24,6 +24,10 @@ _TABLE_FACTOR = 32
 _TABLE_CELLS = 1 << 22
 """:func:`group` uses a table over the possible values when there are at most this many per value
 grouped and at most this many in all (else it sorts)."""
+SMALL_CELLS = 1 << 12
+SMALL_LINKS = 1 << 10
+"""Problems with a dense ``unary`` of at most :data:`SMALL_CELLS` cells and at most :data:`SMALL_LINKS`
+links (sentence pairs) are indexed in plain Python, cheaper there than a dozen array operations."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -154,6 +158,10 @@ def index_problem(problem: AlignmentProblem) -> IndexedProblem:
     """
     n1, n2 = problem.shape
     pairs, weights = problem.pairs, np.asarray(problem.weights, dtype=np.float64)
+    if isinstance(problem.unary, np.ndarray) and n1 * n2 <= SMALL_CELLS and len(weights) <= SMALL_LINKS:
+        small = _index_small(problem.unary, pairs, weights)
+        if small is not None:
+            return small
     if len(pairs) and ((pairs[:, 0] == pairs[:, 2]) | (pairs[:, 1] == pairs[:, 3])).any():
         raise ValueError("a pairwise weight links two pairs of one node (rows (i, j, k, l) need i != k and j != l)")
     if len(weights):
@@ -174,3 +182,43 @@ def index_problem(problem: AlignmentProblem) -> IndexedProblem:
     integral = _integral(cu, weights)
     qa, qb = which[n_rows : n_rows + m], which[n_rows + m :]
     return IndexedProblem(n1, n2, ci, cj, cu, qa, qb, weights, integral)
+
+
+def _index_small(unary: np.ndarray, pairs: np.ndarray, weights: np.ndarray) -> IndexedProblem | None:
+    """:func:`index_problem` of a small problem in plain Python, the same arrays; None when a weight is
+    negative or NaN or a link joins two pairs of one node (the array path then raises its error)."""
+    n1, n2 = unary.shape
+    width = n2 + 1
+    w = weights.tolist()
+    if any(not x >= 0 for x in w):
+        return None
+    quads = pairs.tolist()
+    if any(i == k or j == l for i, j, k, l in quads):
+        return None
+    if 0.0 in w:  # links of weight 0 are dropped
+        keep = [x > 0 for x in w]
+        quads = [q for q, kept in zip(quads, keep) if kept]
+        w = [x for x in w if x > 0]
+        pairs, weights = pairs[np.array(keep, dtype=bool)], weights[np.array(keep, dtype=bool)]
+    flat = unary.ravel()
+    cells = np.flatnonzero(flat)
+    values = flat[cells].tolist()
+    if any(not v > 0 for v in values):
+        return None
+    unary_keys = [cell + cell // n2 for cell in cells.tolist()]  # i * width + j for cell i * n2 + j
+    a_keys = [i * width + j for i, j, _, _ in quads]
+    b_keys = [k * width + l for _, _, k, l in quads]
+    keys = sorted(set(unary_keys).union(a_keys, b_keys))
+    position = {key: c for c, key in enumerate(keys)}
+    cu = [0.0] * len(keys)
+    for key, v in zip(unary_keys, values):
+        cu[position[key]] = v
+    integral = not (any(v % 1 for v in cu) or any(x % 1 for x in w))
+
+    def ints(values: list[int]) -> np.ndarray:
+        return np.array(values, dtype=np.int64)
+
+    return IndexedProblem(
+        n1, n2, ints([key // width for key in keys]), ints([key % width for key in keys]), np.array(cu, dtype=np.float64),
+        ints([position[key] for key in a_keys]), ints([position[key] for key in b_keys]), weights, integral,
+    )

@@ -122,8 +122,11 @@ class ConceptWeights(NamedTuple):
         """What a test node of concept ``test`` earns with a gold node of concept ``gold``."""
         if test not in self.test or gold not in self.gold:
             return 0.0
-        hit = (self.a == self.test.index(test)) & (self.b == self.gold.index(gold))
-        return float(self.value[hit].sum())
+        a, b = self.test.index(test), self.gold.index(gold)
+        hits = [q for q, (x, y) in enumerate(zip(self.a.tolist(), self.b.tolist())) if x == a and y == b]
+        if len(hits) == 1:  # the entry itself (what summing one number gives), without array calls
+            return float(self.value[hits[0]])
+        return float(self.value[hits].sum())
 
 
 @dataclass(frozen=True, eq=False)
@@ -225,19 +228,18 @@ def _build_small(
     gold_index = {v: j for j, (v, _) in enumerate(gold.instances)}
     n1, n2 = len(test_index), len(gold_index)
 
-    # what unary[rows[q], cols[q]] gains, in order (applied by _unary)
+    # the unary weights, row by row (graded concepts: the table of the pair's concepts spread over its
+    # nodes, one row per instance as the array builder's table reads it), then what cell
+    # rows[q] * width + cols[q] gains, in order
     rows: list[int] = []
     cols: list[int] = []
     amounts: list[float] = []
-    base = None
-    if concepts is not None:  # graded: the table of the pair's concepts, spread over its nodes
-        table = np.zeros((len(concepts.test) + 1, len(concepts.gold) + 1))  # -1 (an unknown concept) reads the last 0
-        table[concepts.a, concepts.b] = concepts.value
-        a = {c: i for i, c in enumerate(concepts.test)}
-        b = {c: j for j, c in enumerate(concepts.gold)}
-        base = table[np.array([a.get(c, -1) for _, c in test.instances], dtype=np.int64)[:, None],
-                     np.array([b.get(c, -1) for _, c in gold.instances], dtype=np.int64)[None, :]]
+    cells: list[float] | None = None
+    if concepts is not None:
+        height, width = len(test.instances), len(gold.instances)
+        cells = _graded_cells(concepts, test, gold)
     else:
+        height, width = n1, n2
         gold_by_concept: dict[str, list[int]] = defaultdict(list)
         for v, c in gold.instances:
             gold_by_concept[c].append(gold_index[v])
@@ -250,39 +252,38 @@ def _build_small(
 
     if test.attributes and gold.attributes:
         gold_attrs: dict[tuple[str, str], list[tuple[int, int]]] = defaultdict(list)
-        for (v, r, c), n in Counter(gold.attributes).items():
+        for (v, r, c), n in _counts(gold.attributes).items():
             gold_attrs[(r, c)].append((gold_index[v], n))
-        for (v, r, c), n in Counter(test.attributes).items():
+        for (v, r, c), n in _counts(test.attributes).items():
             for j, n2_ in gold_attrs.get((r, c), ()):
                 rows.append(test_index[v])
                 cols.append(j)
                 amounts.append(combine(n, n2_))
 
-    test_rels, gold_rels = Counter(test.relations), Counter(gold.relations)
+    test_rels, gold_rels = _counts(test.relations), _counts(gold.relations)
     gold_by_label: dict[str, list[tuple[int, int, int]]] = defaultdict(list)
     for (s, r, t), n in gold_rels.items():
         gold_by_label[r].append((gold_index[s], gold_index[t], n))
-    for (s, r, t), n in test_rels.items():  # self-loops earn a unary weight
-        if s == t:
-            for j, l, n2_ in gold_by_label.get(r, ()):
-                if j == l:
-                    rows.append(test_index[s])
-                    cols.append(j)
-                    amounts.append(combine(n, n2_))
-    for i, j, weight in extra:
-        rows.append(int(i))
-        cols.append(int(j))
-        amounts.append(float(weight))
-
     quads: dict[tuple[int, int, int, int], int] = {}
     for (s, r, t), n in test_rels.items():
         i, k = test_index[s], test_index[t]
-        if i == k:
+        if i == k:  # a self-loop earns a unary weight
+            for j, l, n2_ in gold_by_label.get(r, ()):
+                if j == l:
+                    rows.append(i)
+                    cols.append(j)
+                    amounts.append(combine(n, n2_))
             continue
         for j, l, n2_ in gold_by_label.get(r, ()):
             if j != l:
                 key = (i, j, k, l) if i < k else (k, l, i, j)
                 quads[key] = quads.get(key, 0) + combine(n, n2_)
+    for i, j, weight in extra:
+        if not (0 <= i < height and 0 <= j < width):
+            raise IndexError(f"extra weight for node pair ({i}, {j}) outside the {height} x {width} nodes")
+        rows.append(int(i))
+        cols.append(int(j))
+        amounts.append(float(weight))
 
     if quads:
         pairs = np.fromiter(chain.from_iterable(quads), dtype=np.int64, count=4 * len(quads)).reshape(-1, 4)
@@ -290,8 +291,37 @@ def _build_small(
     else:
         pairs = np.zeros((0, 4), dtype=np.int64)
         weights = np.zeros(0, dtype=np.float64)
-    unary = _unary(n1, n2, np.array(rows, dtype=np.int64), np.array(cols, dtype=np.int64), np.array(amounts), base)
-    return AlignmentProblem(unary, pairs, weights)
+    if cells is None:
+        if n1 * n2 > DENSE_CELLS:  # sparse, as the array builder makes it
+            return AlignmentProblem(_unary(n1, n2, np.array(rows, dtype=np.int64), np.array(cols, dtype=np.int64), np.array(amounts)), pairs, weights)
+        cells = [0.0] * (n1 * n2)
+    for i, j, amount in zip(rows, cols, amounts):  # np.add.at's order: the same sums
+        cells[i * width + j] += amount
+    return AlignmentProblem(np.array(cells, dtype=np.float64).reshape(height, width), pairs, weights)
+
+
+def _counts(triples: tuple[tuple[str, str, str], ...]) -> dict[tuple[str, str, str], int]:
+    """How often each distinct triple occurs, in order of first occurrence (a ``Counter``'s; without
+    building one when no triple repeats, as in most graphs)."""
+    counts = dict.fromkeys(triples, 1)
+    return counts if len(counts) == len(triples) else Counter(triples)
+
+
+def _graded_cells(concepts: ConceptWeights, test: Graph, gold: Graph) -> list[float]:
+    """The ``n_test * n_gold`` concept weights of a pair's nodes, row by row, as floats: each node pair
+    reads the entry of its two concepts (the last one given, as an array assignment keeps; 0 for a
+    concept ``concepts`` does not list)."""
+    table = [[0.0] * (len(concepts.gold) + 1) for _ in range(len(concepts.test) + 1)]  # -1 (an unknown concept) reads the last 0
+    for a, b, value in zip(concepts.a.tolist(), concepts.b.tolist(), np.asarray(concepts.value, dtype=np.float64).tolist()):
+        table[a][b] = value
+    a_of = {c: a for a, c in enumerate(concepts.test)}
+    b_of = {c: b for b, c in enumerate(concepts.gold)}
+    columns = [b_of.get(c, -1) for _, c in gold.instances]
+    cells: list[float] = []
+    for _, c in test.instances:
+        row = table[a_of.get(c, -1)]
+        cells += [row[b] for b in columns]
+    return cells
 
 
 class _Side(NamedTuple):
@@ -511,17 +541,11 @@ def _allows(groups: Groups, test_group: np.ndarray, gold_group: np.ndarray) -> n
     return codes[at] == wanted if len(codes) else np.zeros(len(wanted), dtype=bool)
 
 
-def _unary(
-    n1: int, n2: int, rows: np.ndarray, cols: np.ndarray, amounts: np.ndarray, base: np.ndarray | None = None
-) -> np.ndarray | csr_array:
-    """``base`` (or zeros) plus the amounts, added in order: dense up to :data:`DENSE_CELLS` cells or
-    with a dense ``base``, else sparse (whose entries are integer sums, so exact)."""
+def _unary(n1: int, n2: int, rows: np.ndarray, cols: np.ndarray, amounts: np.ndarray) -> np.ndarray | csr_array:
+    """Zeros plus the amounts, added in order: dense up to :data:`DENSE_CELLS` cells, else sparse
+    (whose entries are integer sums, so exact)."""
     r, c = np.asarray(rows, dtype=np.int64), np.asarray(cols, dtype=np.int64)
     a = np.asarray(amounts, dtype=np.float64)
-    if base is not None:
-        unary = np.array(base, dtype=np.float64)
-        np.add.at(unary, (r, c), a)
-        return unary
     if n1 * n2 > DENSE_CELLS:
         from scipy.sparse import csr_array
 

@@ -22,6 +22,7 @@ import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import chain
 
 import numpy as np
 
@@ -30,6 +31,9 @@ from amrmetrics.embed.base import Embedder
 _DIGIT = re.compile(r"[0-9]")
 BLOCK_CELLS = 1 << 20
 """Cells of the similarity table :meth:`ConceptSimilarity.entries` computes at a time."""
+GRID_CELLS = 1 << 12
+"""Up to this many cells (a sentence pair's concepts) :meth:`ConceptSimilarity.entries` finds the
+positive ones in plain Python after one matrix product, cheaper there than a dozen array operations."""
 
 
 @dataclass(frozen=True)
@@ -54,7 +58,8 @@ class ConceptSimilarity:
     *factor* (0 without a vector, ``diffsense`` for a predicate, else 1: a graded match of two
     concepts is scaled by the smaller factor), and integer ids of its text and lemma (-1, or -2
     on the right side, for a non-predicate), so a pair's whole similarity matrix is a few array
-    operations. New concepts are embedded in one batch per call (two for a word table).
+    operations. New concepts are embedded in one batch per call (two for a word table). The same row
+    facts are kept as Python numbers too (``_facts``), for a sentence pair's few concepts.
     """
 
     def __init__(self, embedder: Embedder, tau: float = 0.5, diffsense: float = 0.5) -> None:
@@ -69,6 +74,8 @@ class ConceptSimilarity:
         self._text_id = np.zeros(0, dtype=np.int64)
         self._lemma_id = np.zeros(0, dtype=np.int64)
         self._lemma_right = np.zeros(0, dtype=np.int64)
+        self._facts: list[tuple[float, int, int, int]] = []
+        """Per row, as Python numbers: factor, text id, lemma id, right-side lemma id."""
 
     def _table_vectors(self, forms: list[ConceptForm]) -> list[np.ndarray | None]:
         """Look up many forms in a word table: whole words in one batch, then the ``-``-parts of
@@ -135,6 +142,10 @@ class ConceptSimilarity:
         self._text_id[start:end] = [self._intern(f.text) for f in forms]
         self._lemma_id[start:end] = lemma
         self._lemma_right[start:end] = np.where(predicate, lemma, -2)
+        self._facts += zip(
+            self._factor[start:end].tolist(), self._text_id[start:end].tolist(),
+            self._lemma_id[start:end].tolist(), self._lemma_right[start:end].tolist(),
+        )
 
     def _grow(self, size: int) -> None:
         """Enlarge the per-concept arrays to ``size`` rows (amortised doubling)."""
@@ -191,23 +202,68 @@ class ConceptSimilarity:
         graded[lt == rt] = 1.0
         return graded
 
+    def _small_entries(self, left: Sequence[str], right: Sequence[str]) -> tuple[list[int], list[int], list[float]]:
+        """The positive entries of ``matrix(left, right)`` in row-major order, bit for bit, for a few
+        concepts: the same matrix product and backend similarity, the graded cells above ``tau`` (the
+        same product with the smaller factor), then shared lemmas and identical texts found by their
+        ids, in the matrix's precedence (identical text over shared lemma over graded)."""
+        table = self._row
+        try:
+            li, ri = [table[c] for c in left], [table[c] for c in right]
+        except KeyError:
+            self.add(chain(left, right))
+            li, ri = [table[c] for c in left], [table[c] for c in right]
+        units, facts, tau = self._units, self._facts, self.tau
+        # the matrix's product on the same rows (take copies them as indexing does, with less overhead)
+        sims = self.embedder.similarity(units.take(li, axis=0) @ units.take(ri, axis=0).T).tolist()
+        columns = [facts[r] for r in ri]
+        by_text: dict[int, list[int]] = {}
+        by_lemma: dict[int, list[int]] = {}
+        for c, (_, text, lemma, _) in enumerate(columns):
+            by_text.setdefault(text, []).append(c)
+            if lemma >= 0:
+                by_lemma.setdefault(lemma, []).append(c)
+        diffsense = float(self.diffsense)
+        found: dict[tuple[int, int], float] = {}
+        for r, (row, sim_row) in enumerate(zip(li, sims)):
+            factor, text, lemma, _ = facts[row]
+            if factor > 0.0:
+                for c in [c for c, sim in enumerate(sim_row) if sim > tau]:
+                    other = columns[c][0]
+                    found[r, c] = sim_row[c] * (factor if factor < other else other)
+            if lemma >= 0:  # a shared lemma: the right side's lemma or text is this lemma
+                for c in by_lemma.get(lemma, ()):
+                    found[r, c] = diffsense
+                for c in by_text.get(lemma, ()):
+                    found[r, c] = diffsense
+            for c in by_lemma.get(text, ()):  # the right side's lemma is this text
+                found[r, c] = diffsense
+            for c in by_text.get(text, ()):
+                found[r, c] = 1.0
+        cells = sorted([cell for cell, value in found.items() if value])
+        return [r for r, _ in cells], [c for _, c in cells], [found[cell] for cell in cells]
+
     def entries(self, left: Sequence[str], right: Sequence[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The positive entries ``(row, column, similarity)`` of ``matrix(left, right)``, computed
-        :data:`BLOCK_CELLS` cells at a time, so two long lists never make a full table."""
+        :data:`BLOCK_CELLS` cells at a time, so two long lists never make a full table (up to
+        :data:`GRID_CELLS`, with a few array operations only)."""
+        if left and right and len(left) * len(right) <= GRID_CELLS:
+            rows, cols, values = self._small_entries(left, right)
+            return np.array(rows, dtype=np.int64), np.array(cols, dtype=np.int64), np.array(values, dtype=np.float64)
         if left and right and len(left) * len(right) <= BLOCK_CELLS:  # one block (a sentence pair): no joining
             block = self.matrix(left, right)
             r, c = np.nonzero(block)
             return r.astype(np.int64), c.astype(np.int64), block[r, c]
-        rows, cols, values = [np.zeros(0, dtype=np.int64)], [np.zeros(0, dtype=np.int64)], [np.zeros(0)]
+        row_parts, col_parts, value_parts = [np.zeros(0, dtype=np.int64)], [np.zeros(0, dtype=np.int64)], [np.zeros(0)]
         if left and right:
             step = max(1, BLOCK_CELLS // len(right))
             for start in range(0, len(left), step):
                 block = self.matrix(left[start : start + step], right)
                 r, c = np.nonzero(block)
-                rows.append(r + start)
-                cols.append(c)
-                values.append(block[r, c])
-        return np.concatenate(rows), np.concatenate(cols), np.concatenate(values)
+                row_parts.append(r + start)
+                col_parts.append(c)
+                value_parts.append(block[r, c])
+        return np.concatenate(row_parts), np.concatenate(col_parts), np.concatenate(value_parts)
 
     def __call__(self, a: str, b: str) -> float:
         """Similarity of two concepts."""

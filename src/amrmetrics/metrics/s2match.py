@@ -68,8 +68,8 @@ class S2match(AlignedMatch):
     def concept_weights(self, test: Graph, gold: Graph) -> ConceptWeights:
         """The similarities of the pair's distinct concepts (their positive entries only: the table
         follows the concepts, never the nodes)."""
-        left = tuple(dict.fromkeys(c for _, c in test.instances))
-        right = tuple(dict.fromkeys(c for _, c in gold.instances))
+        left = tuple(dict.fromkeys([c for _, c in test.instances]))
+        right = tuple(dict.fromkeys([c for _, c in gold.instances]))
         return ConceptWeights(left, right, *self.concept_similarity().entries(left, right))
 
     def problem(self, test: Graph, gold: Graph, budget: Budget | None = None) -> AlignmentProblem:
@@ -77,14 +77,9 @@ class S2match(AlignedMatch):
         weights = self.concept_weights(test, gold)
         if not self.compat:
             return build_problem(test, gold, duplicates=self.preset.duplicates, concepts=weights, budget=budget)
-        roots = _top_node(test), _top_node(gold)
-        extra = []
-        if roots[0] is not None and roots[1] is not None:
-            i, j = test.variables.index(roots[0]), gold.variables.index(roots[1])
-            extra.append((i, j, weights.weight(test.instances[i][1], gold.instances[j][1])))
-        return build_problem(
-            _without_top(test), _without_top(gold), duplicates=self.preset.duplicates, concepts=weights, extra=extra, budget=budget
-        )
+        (i, test), (j, gold) = _split_top(test), _split_top(gold)
+        extra = [] if i is None or j is None else [(i, j, weights.weight(test.instances[i][1], gold.instances[j][1]))]
+        return build_problem(test, gold, duplicates=self.preset.duplicates, concepts=weights, extra=extra, budget=budget)
 
     def signature_items(self) -> list[tuple[str, str]]:
         items = super().signature_items()
@@ -95,14 +90,13 @@ class S2match(AlignedMatch):
         return items
 
 
-def _top_node(graph: Graph) -> str | None:
-    """The variable carrying the root triple, if the preset added one."""
-    for var, role, value in graph.attributes:
-        if (role, value) == TOP and var in graph.concepts:
-            return var
-    return None
-
-
-def _without_top(graph: Graph) -> Graph:
-    return graph.evolve(attributes=tuple(a for a in graph.attributes if (a[1], a[2]) != TOP))
-
+def _split_top(graph: Graph) -> tuple[int | None, Graph]:
+    """The node carrying the root triple the preset added (its index: the variable's first instance),
+    if any; and the graph without root triples (the graph itself when it has none)."""
+    attributes = graph.attributes
+    kept = tuple([a for a in attributes if a[1] != TOP[0] or a[2] != TOP[1]])
+    if len(kept) == len(attributes):
+        return None, graph
+    variables = [v for v, _ in graph.instances]
+    top = next((var for var, role, value in attributes if (role, value) == TOP and var in variables), None)
+    return None if top is None else variables.index(top), graph.evolve(attributes=kept)
