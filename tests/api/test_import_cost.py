@@ -58,3 +58,19 @@ def test_the_solver_modules_import_no_scipy() -> None:
     code = f"import sys, importlib; [importlib.import_module(m) for m in {modules!r}]; print('scipy' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
+
+
+def test_scoring_one_corpus_loads_nothing_of_comparing_systems() -> None:
+    """``score`` (Smatch, and S2match with a vectors file) never compares systems: the significance
+    tests and the paired-systems adapter load only for ``compare``."""
+    from conftest import DATA, ROOT
+
+    examples = ROOT / "examples"
+    for extra in ([], ["-m", "s2match:compat=yes", "--vectors", str(DATA / "tiny-vectors.txt"), "-f", "json"]):
+        command = [sys.executable, "-X", "importtime", "-m", "amrmetrics", "score", str(examples / "pred.amr"),
+                   str(examples / "gold.amr"), "--no-progress", *extra]
+        done = subprocess.run(command, capture_output=True, text=True, check=True)
+        assert "smatch" in done.stdout
+        imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
+        assert "amrmetrics.engine.corpus" in imported
+        assert imported.isdisjoint({"amrmetrics.stats.significance", "amrmetrics.engine.paired"})

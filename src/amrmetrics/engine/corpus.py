@@ -13,8 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from amrmetrics.defaults import DEFAULT_SEED
-from amrmetrics.engine.paired import PairedSystems
+from amrmetrics.defaults import DEFAULT_SEED, DEFAULT_TRIALS
 from amrmetrics.engine.prime import prime_metrics
 from amrmetrics.engine.run import CorpusRun, PairRecord, run_corpus
 from amrmetrics.engine.signature import RunSettings, signature
@@ -23,9 +22,9 @@ from amrmetrics.metrics.base import Metric
 from amrmetrics.read import Entry, OnError, Pair
 from amrmetrics.stats.aggregate import MetricReport, corpus_report
 from amrmetrics.stats.bootstrap import DEFAULT_RESAMPLES, confidence_intervals
-from amrmetrics.stats.significance import AVERAGES, DEFAULT_TRIALS, Comparison, compare, exact_test
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # comparing systems (stats.significance, engine.paired) loads only for a comparison
+    from amrmetrics.stats.significance import Comparison
     from amrmetrics.engine.executors import Executor
 
 Progress = Callable[[str, int], "Callable[[int], None] | None"]
@@ -87,9 +86,16 @@ def settings_of(run: CorpusRun, options: RunOptions, *, trials: int | None = Non
         pair_by_id=options.pair_by_id,
         bootstrap=options.bootstrap,
         seed=options.seed if options.bootstrap else None,
-        trials="exact" if trials is not None and exact_test(run.pairs, trials) else trials,
+        trials="exact" if trials is not None and _exact(run.pairs, trials) else trials,
         reading=tuple(run.reading.items()) if run.reading is not None else (),
     )
+
+
+def _exact(pairs: int, trials: int) -> bool:
+    """Whether the permutation test enumerates every swap of ``pairs`` (:func:`~amrmetrics.stats.significance.exact_test`)."""
+    from amrmetrics.stats.significance import exact_test
+
+    return exact_test(pairs, trials)
 
 
 def _read_facts(run: CorpusRun, pairs: Iterable[Pair]) -> CorpusRun:
@@ -169,6 +175,9 @@ def compare_corpora(
     """Score systems A and B against one gold corpus in one pass (gold read and standardized once)
     and compare them per metric: A − B with its paired-bootstrap interval (``options.bootstrap``
     resamples), the randomization p-value (``trials``), and pair wins."""
+    from amrmetrics.engine.paired import PairedSystems
+    from amrmetrics.stats.significance import compare
+
     adapters = [PairedSystems(m) for m in metrics]
     unit = input_unit(metrics)
     total, pairs = pair_three(a, b, gold, options.pair_by_id, unit=unit, on_error=options.on_error)
@@ -197,6 +206,8 @@ def _full_shape(comparison: Comparison) -> Comparison:
     """The comparison with a ``(nan, nan)`` interval for every score when there is none (too few pairs)."""
     if "reason" not in comparison.intervals:
         return comparison
+    from amrmetrics.stats.significance import AVERAGES
+
     none = (float("nan"), float("nan"))
     filled = {avg: {k: none for k in comparison.score_names} for avg in AVERAGES}
     return replace(comparison, intervals={**comparison.intervals, **filled})

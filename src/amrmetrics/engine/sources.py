@@ -12,7 +12,6 @@ import os
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Union
 
-from amrmetrics.engine.paired import join_systems, pair_systems
 from amrmetrics.errors import UsageError
 from amrmetrics.graph import Graph
 from amrmetrics.read import CorpusError, Entry, GraphError, OnError, Pair, PairedEntries, decode, iter_entries, pair_files
@@ -129,6 +128,8 @@ def pair_three(
     a: CorpusLike, b: CorpusLike, gold: CorpusLike, pair_by_id: bool, *, unit: Unit, on_error: OnError
 ) -> tuple[int, Iterable[Pair]]:
     """``(count, pairs)`` whose test side holds both systems' graphs (see :mod:`amrmetrics.engine.paired`)."""
+    from amrmetrics.engine.paired import join_systems, pair_systems
+
     corpora = (a, b, gold)
     if _umr(corpora, unit, pair_by_id):
         from amrmetrics.read.umr_corpus import UmrPairs, umr_entries

@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from amrmetrics.defaults import TIE_TOLERANCE
+from amrmetrics.defaults import DEFAULT_TRIALS, TIE_TOLERANCE
 from amrmetrics.metrics.base import Metric
 from amrmetrics.stats.bootstrap import (
     CONFIDENCE,
@@ -35,8 +35,6 @@ from amrmetrics.stats.bootstrap import (
     resampled_means,
 )
 
-DEFAULT_TRIALS = 10_000
-"""Approximate-randomization trials (p-values resolve down to about 1e-4)."""
 AVERAGES = ("micro", "macro")
 _PERMUTATION_STREAM = 1
 """Second entropy word of the permutation generator, so it never repeats the bootstrap's stream."""
