@@ -1,7 +1,7 @@
 """The compiled exact solver (:mod:`amrmetrics._native`), used where its answer is the Python path's.
 
 :func:`solve_natively` gives an :class:`Alignment` for an integer-weighted problem when the compiled
-solver certifies it, and None otherwise (graded weights, a restricted problem, its own work limits,
+solver certifies it (for a graded one, :func:`cheap_graded`'s), and None otherwise (a restricted problem, its own work limits,
 a limited work budget, a link between two pairs of one gold node, which no built problem has), in
 which case the Python path solves the problem as always. The compiled
 solver runs the Python path's cheap steps step for step (same greedy start, same climb, same
@@ -44,16 +44,16 @@ MAX_LINKS = 1 << 18
 
 def solve_natively(problem: AlignmentProblem, budget: Budget | None = None) -> Alignment | None:
     """The certified alignment of ``problem`` from the compiled solver, or None (the Python path decides,
-    always under a limited ``budget``).
+    always under a limited ``budget``). A graded problem gets :func:`cheap_graded`'s answer.
 
     Raises what :func:`~amrmetrics.align.indexed.index_problem` raises (a negative or NaN weight).
     """
     core = _native.CORE
     if core is None or (budget is not None and budget.limited) or problem.ceiling is not None or len(problem.weights) > MAX_LINKS:
         return None
-    if _graded(problem):
-        return None
     began = time.perf_counter()
+    if _graded(problem):
+        return _graded_natively(problem, began)
     ip = index_problem(problem)
     if not ip.integral or ip.size > MAX_CANDIDATES:
         return None
@@ -104,11 +104,16 @@ def cheap_graded(problem: AlignmentProblem, budget: Budget, began: float) -> Ali
     pairs :func:`~amrmetrics.align.indexed.index_problem` refuses): the Python path then solves the problem
     from the start. ``began`` is when the solve started (for the result's seconds).
     """
+    if _native.CORE is None or budget.limited or problem.ceiling is not None or not _graded(problem):
+        return None
+    return _graded_natively(problem, began)
+
+
+def _graded_natively(problem: AlignmentProblem, began: float) -> Alignment | None:
+    """:func:`cheap_graded` of a graded, unrestricted problem without a work limit, the compiled core built."""
     core = _native.CORE
     unary = problem.unary
-    if core is None or budget.limited or problem.ceiling is not None or not isinstance(unary, np.ndarray):
-        return None
-    if unary.size > MAX_CANDIDATES or len(problem.weights) > MAX_LINKS or not _graded(problem):
+    if not isinstance(unary, np.ndarray) or unary.size > MAX_CANDIDATES or len(problem.weights) > MAX_LINKS:
         return None
     n1, n2 = unary.shape
     try:
