@@ -29,15 +29,9 @@ from amrmetrics.align.indexed import index_problem
 from amrmetrics.embed import prime
 from amrmetrics.metrics.registry import parse_metrics
 from amrmetrics.read import read_graphs
+from native_graded_check import DATASETS, MODES  # the same data sets and modes as the paths' check
 
 ROOT = Path(__file__).resolve().parents[1]
-DATASETS = {
-    "bamboo/sts": ("data/bamboo/sts/main/src.dev.amr", "data/bamboo/sts/main/tgt.dev.amr"),
-    "bamboo/sick": ("data/bamboo/sick/main/src.dev.amr", "data/bamboo/sick/main/tgt.dev.amr"),
-    "bamboo/para": ("data/bamboo/para/main/src.dev.amr", "data/bamboo/para/main/tgt.dev.amr"),
-    "littleprince": ("data/littleprince-parses/candidates.amr", "data/littleprince-parses/references.amr"),
-}
-MODES = ("s2match", "s2match:compat=yes")
 
 
 def digest(*arrays: object) -> str:
