@@ -589,7 +589,11 @@ PyObject* standardize(PyObject*, PyObject* args) {
 /// which it would fail).
 PyObject* s2match_relations(PyObject*, PyObject* graph) {
     try {
-        thread_local std::vector<amr::Triple> instances, relations, attributes, tree, last;
+        // the output is made from ``relations`` and ``filed`` after the filing: they are this call's own (making a
+        // Python object can run a collection whose finalizers could call this function again)
+        std::vector<amr::Triple> relations;
+        std::vector<amr::Filed> filed;
+        thread_local std::vector<amr::Triple> instances, attributes, tree, last;
         if (!read_triples(graph, INSTANCES, instances, false) || !read_triples(graph, RELATIONS, relations, false) ||
             !read_triples(graph, ATTRIBUTES, attributes, false) || !read_triples(graph, TREE_EDGES, tree, false) ||
             !read_triples(graph, LAST_BRANCHES, last, false)) {
@@ -616,7 +620,6 @@ PyObject* s2match_relations(PyObject*, PyObject* graph) {
             in.inverse_role[k] = role.size() >= 3 && role.substr(role.size() - 3) == "-of";
         }
         thread_local amr::ReferenceFiling filing;
-        thread_local std::vector<amr::Filed> filed;
         amr::Filing how = filing.run(in, static_cast<int>(texts.size()), filed);
         if (how == amr::Filing::Declined) {
             Py_INCREF(Py_NotImplemented);
@@ -981,34 +984,43 @@ PyObject* prove_graded(PyObject*, PyObject* args) {
     }
 }
 
-/// align/exact.py's steps 1 to 3 on a graded indexed problem (see graded_problem's doc below).
+/// align/exact.py's steps 1 to 3 on a graded indexed problem (see graded_problem's doc below). Every
+/// number is computed before the first Python object is made (making one can run a collection, whose
+/// finalizers could call this module again and reuse its thread's buffers).
 PyObject* graded_answer(const amr::Problem& p) {
     if (!finite_weights(p) || links_one_gold_node(p)) Py_RETURN_NONE;
     thread_local amr::GradedSteps steps;
     thread_local amr::GradedStart start;
     steps.run(p, start);
-    Ref mapping(int_tuple(start.mapping));
-    if (!mapping) return nullptr;
-    if (amr::certified(start.value, start.upper)) return Py_BuildValue("(OddO)", mapping.p, start.value, start.upper, Py_None);
+    const std::vector<int> held = start.mapping;
+    const double value = start.value, upper = start.upper;
+    if (amr::certified(value, upper)) {
+        Ref mapping(int_tuple(held));
+        return mapping ? Py_BuildValue("(OddO)", mapping.p, value, upper, Py_None) : nullptr;
+    }
     // what elimination left goes to the graded prover as align/exact.py's step 3 sends it; an integral
     // remainder goes to the LP there, so the Python path decides
     if (start.left_integral) Py_RETURN_NONE;
     amr::Clock clock(0.0);
-    amr::GradedProof proof = amr::prove_graded(start.left, start.value, start.mapping, amr::Limits(), clock, graded_tally);
+    amr::GradedProof proof = amr::prove_graded(start.left, value, held, amr::Limits(), clock, graded_tally);
     if (proof.verdict < 0) Py_RETURN_NONE;
     // what align/native.py's prove_graded makes of the proof, with numpy's values of the mappings it compares
-    std::vector<int> optimum = proof.verdict == 1 ? proof.mapping : steps.earning(p, start.mapping);
-    if (proof.held_ties) proof.ties.push_back(steps.earning(p, start.mapping));
-    Ref ties(PyTuple_New(static_cast<Py_ssize_t>(proof.ties.size())));
+    const std::vector<int> optimum = proof.verdict == 1 ? proof.mapping : steps.earning(p, held);
+    if (proof.held_ties) proof.ties.push_back(steps.earning(p, held));
+    std::vector<double> tie_values;
+    for (const auto& tie : proof.ties) tie_values.push_back(steps.value_of(p, tie));
+    const double optimum_value = steps.value_of(p, optimum);
+    Ref ties(PyTuple_New(static_cast<Py_ssize_t>(tie_values.size())));
     if (!ties) return nullptr;
-    for (size_t k = 0; k < proof.ties.size(); ++k) {
-        PyObject* v = PyFloat_FromDouble(steps.value_of(p, proof.ties[k]));
+    for (size_t k = 0; k < tie_values.size(); ++k) {
+        PyObject* v = PyFloat_FromDouble(tie_values[k]);
         if (!v) return nullptr;
         PyTuple_SetItem(ties.p, static_cast<Py_ssize_t>(k), v);
     }
+    Ref mapping(int_tuple(held));
     Ref best(int_tuple(optimum));
-    if (!best) return nullptr;
-    return Py_BuildValue("(Odd(OddO))", mapping.p, start.value, start.upper, best.p, steps.value_of(p, optimum), proof.bound, ties.p);
+    if (!mapping || !best) return nullptr;
+    return Py_BuildValue("(Odd(OddO))", mapping.p, value, upper, best.p, optimum_value, proof.bound, ties.p);
 }
 
 PyObject* graded_problem(PyObject*, PyObject* args) {

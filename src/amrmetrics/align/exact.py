@@ -8,7 +8,8 @@
 3. else, for graded weights (S2match), the compiled core's bounds on what is left
    (:func:`~amrmetrics.align.native.prove_graded`), which usually certify the best mapping
    without an LP (with the compiled core and no work limit, steps 1 to 3 of a graded problem run
-   compiled in one call, :func:`~amrmetrics.align.native.cheap_graded`, with the same results); else the LP relaxation of what is left, in the aggregated formulation: its
+   compiled in one call, :func:`~amrmetrics.align.native.cheap_graded`, with the same results);
+   else the LP relaxation of what is left, in the aggregated formulation: its
    bound is rigorous (weak duality from the row prices) and its solution is usually integral,
    i.e. optimal;
 4. else hill-climbing from the rounded LP solution may meet the LP bound;

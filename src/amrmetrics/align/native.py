@@ -1,8 +1,9 @@
 """The compiled exact solver (:mod:`amrmetrics._native`), used where its answer is the Python path's.
 
 :func:`solve_natively` gives an :class:`Alignment` for an integer-weighted problem when the compiled
-solver certifies it (for a graded one, :func:`cheap_graded`'s), and None otherwise (a restricted problem, its own work limits,
-a limited work budget, a link between two pairs of one gold node, which no built problem has), in
+solver certifies it (for a graded one, :func:`cheap_graded`'s), and None otherwise (a restricted
+problem, its own work limits, a limited work budget, a link between two pairs of one gold node, which
+no built problem has), in
 which case the Python path solves the problem as always. The compiled
 solver runs the Python path's cheap steps step for step (same greedy start, same climb, same
 elimination), then its own bounds (an assignment bound, elimination by its prices, Lagrangian
@@ -10,9 +11,10 @@ re-splitting, branch and bound); it returns only certified optima, with the Pyth
 bound and status. See docs/exact-smatch.md.
 
 A graded problem (S2match: float concept weights) is indexed and runs the Python path's cheap steps
-compiled, in numpy's arithmetic (:func:`cheap_graded`: the same start, value and bounds to the last bit); what its
-elimination leaves goes to the compiled :func:`prove_graded`, the same bounds in floating point (made
-rigorous against rounding), before the LP: where they prove the best mapping optimal, no LP is solved.
+compiled, in numpy's arithmetic (:func:`cheap_graded`: the same start, value and bounds to the last
+bit); what its elimination leaves goes to the compiled :func:`prove_graded`, the same bounds in
+floating point (made rigorous against rounding), before the LP: where they prove the best mapping
+optimal, no LP is solved.
 Where the LP would still be needed, the Python path solves the problem from the start.
 
 A pair under a limited work budget (``--timeout``) is aligned on the Python path: the budget's units
@@ -92,7 +94,15 @@ def prove_graded(
         reduced.n_test, reduced.n_gold, reduced.ci.tolist(), reduced.cj.tolist(), reduced.cu.tolist(),
         reduced.qa.tolist(), reduced.qb.tolist(), reduced.qw.tolist(), value, mapping.tolist(),
     )
-    return None if found is None else _settled(problem, found, mapping, value)
+    if found is None:
+        return None
+    better, bound, ties, held_ties = found
+    optimum = _earning(problem, mapping) if better is None else np.array(better, dtype=np.int64)
+    if ties or held_ties:
+        others = [np.array(tie, dtype=np.int64) for tie in ties] + ([_earning(problem, mapping)] if held_ties else [])
+        if _depends_on_the_optimum(value, {problem.value(m) for m in [optimum, *others]}):
+            return None
+    return optimum, bound
 
 
 def cheap_graded(problem: AlignmentProblem, budget: Budget, began: float) -> Alignment | None:
@@ -142,20 +152,6 @@ def _depends_on_the_optimum(value: float, values: set[float]) -> bool:
     reaches, given the value it holds: some beat it, and not all by the same amount."""
     above = {v for v in values if v > value}
     return bool(above) and (len(above) > 1 or len(values) > 1)
-
-
-def _settled(
-    problem: AlignmentProblem, found: tuple[tuple[int, ...] | None, float, tuple[tuple[int, ...], ...], bool],
-    mapping: np.ndarray, value: float,
-) -> tuple[np.ndarray, float] | None:
-    """What :func:`prove_graded` answers for the compiled prover's ``found`` (see there)."""
-    better, bound, ties, held_ties = found
-    optimum = _earning(problem, mapping) if better is None else np.array(better, dtype=np.int64)
-    if ties or held_ties:
-        others = [np.array(tie, dtype=np.int64) for tie in ties] + ([_earning(problem, mapping)] if held_ties else [])
-        if _depends_on_the_optimum(value, {problem.value(m) for m in [optimum, *others]}):
-            return None
-    return optimum, bound
 
 
 def _earning(problem: AlignmentProblem, mapping: np.ndarray) -> np.ndarray:
