@@ -63,7 +63,6 @@ def test_compiled_cheap_steps_answer_as_the_python_path(seed, n_test, n_gold, n_
     with pytest.MonkeyPatch.context() as monkeypatch:
         python, compiled, _ = solved_both_ways(problem, monkeypatch)
     agree(problem, python, compiled)
-    assert compiled.mapping == python.mapping or compiled.status == "optimal"
 
 
 def one_to_one(n_test: int, n_gold: int) -> AlignmentProblem:
