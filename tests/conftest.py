@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("AMRMETRICS_SHARED") or ROOT.parent / "shared")
@@ -25,6 +26,12 @@ GOLDEN_DATASETS: dict[str, tuple[str, str]] = {
 }
 """Every dataset the golden files score (its folder name under ../shared/golden): test and gold
 files, relative to ../shared/data."""
+
+settings.register_profile("amrmetrics", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("amrmetrics")
+"""No property test depends on the machine's speed: hypothesis's deadline and its data-generation timing
+check fail on a loaded CI host (9 examples in a second on a shared runner), not on anything we wrote.
+Tests that pass their own ``suppress_health_check`` list name ``too_slow`` in it too."""
 
 requires_shared = pytest.mark.skipif(
     not (SHARED / "golden").is_dir(), reason="../shared (golden data) is not beside this checkout"

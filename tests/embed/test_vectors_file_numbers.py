@@ -43,7 +43,7 @@ def _bits(values: list[float]) -> bytes:
     return np.array(values, dtype=np.float64).tobytes()
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(dim=st.integers(1, 5), data=st.data())
 def test_every_vector_is_what_float_reads(tmp_path: Path, dim: int, data: st.DataObject) -> None:
     rows = data.draw(st.lists(st.lists(NUMBERS, min_size=dim, max_size=dim), min_size=1, max_size=40))

@@ -82,7 +82,7 @@ def _located(err: BaseException) -> str:
 
 @pytest.mark.parametrize("batch_lines", [vf.BATCH_LINES, 2])
 @pytest.mark.parametrize("full_load", [vf.FULL_LOAD_BYTES, 0])
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(table=vector_files(), wanted=st.lists(st.sets(st.sampled_from(WORDS + ["zz"])), min_size=1, max_size=3))
 def test_the_batched_scan_reads_what_a_line_by_line_reading_reads(
     tmp_path: Path,
