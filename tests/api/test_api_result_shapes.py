@@ -135,3 +135,19 @@ def test_string_file_names_still_work_where_corpora_are_expected():
     assert by_name["smatch"].micro == by_path["smatch"].micro
     mixed = amrmetrics.score_corpus(str(EXAMPLES / "gold.amr"), amrmetrics.read_graphs(EXAMPLES / "gold.amr"))
     assert mixed["smatch"].micro["F"] == 1.0
+
+
+def test_pair_scores_are_the_frozen_objects_their_fields_make():
+    """The scores the API hands out (built without the dataclass's __init__) equal, print and pickle as
+    ``PairScore(metric, scores, stats, details)`` does, and stay frozen."""
+    import dataclasses
+    import pickle
+
+    gold = "(w / want-01 :ARG0 (b / boy) :ARG1 (g / go-02 :ARG0 b))"
+    for score in amrmetrics.Scorer("smatch").one_to_many([gold, "(w / want-01 :ARG0 (g / girl))"], gold):
+        fields = {f.name: getattr(score, f.name) for f in dataclasses.fields(amrmetrics.PairScore)}
+        made = amrmetrics.PairScore(**fields)
+        assert score == made and repr(score) == repr(made) and vars(score) == vars(made)
+        assert pickle.loads(pickle.dumps(score)) == made
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            score.metric = "other"  # type: ignore[misc]
