@@ -33,3 +33,16 @@ def test_pending_decoded_and_broken_entries_survive_pickling():
     assert broken.graph is None and repr(broken) == "Entry(number=2, line=4, error)"
     again = roundtrip(broken)
     assert again.graph is None and str(again.error) == "f.amr: graph 2 (line 4): node 'x' has no concept"
+
+
+def test_an_entry_of_a_text_is_what_the_constructor_makes():
+    """``Entry.of_text`` sets its slots itself (one entry a graph string): the same state as ``Entry(...)``,
+    so a malformed string fails the same way, located as the same graph of the same file."""
+    from amrmetrics.read.corpus import Entry
+
+    for text in ("(a / alpha :ARG0 (b / beta))", "(x :ARG0 (y / why))"):
+        made, built = Entry.of_text(text, 4, "given"), Entry(4, 1, text=text, file="given")
+        assert {s: getattr(made, s) for s in Entry.__slots__} == {s: getattr(built, s) for s in Entry.__slots__}
+        assert (repr(made), made.id, made.text) == (repr(built), built.id, built.text)
+        assert made.graph == built.graph and str(made.error) == str(built.error)
+        assert (repr(roundtrip(made)), made.number, made.line) == (repr(built), 4, 1)

@@ -17,7 +17,7 @@ import os
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from amrmetrics.errors import option
 from amrmetrics.graph import Graph
@@ -68,7 +68,10 @@ class Entry:
     def of_text(cls, text: str, number: int, file: str) -> Entry:
         """A lazy entry for a graph given as a string (decoded as :func:`decode` decodes it alone, its
         errors located as graph ``number`` of ``file``)."""
-        return cls(number, 1, text=text, file=file)
+        entry = cls.__new__(cls)  # what __init__ sets for a text, without its keyword handling (one per graph)
+        entry.number, entry.line, entry._graph, entry._error = number, 1, None, None
+        entry._block, entry._text, entry._file, entry._id = None, text, file, None
+        return entry
 
     @property
     def text(self) -> str | None:
@@ -119,9 +122,9 @@ def _rebuild_entry(number, line, graph, error, block, file, id_, text=None) -> E
     return Entry(number, line, graph, error, block=block, text=text, file=file, id=id_)
 
 
-@dataclass(frozen=True, slots=True)
-class Pair:
-    """A test entry and the gold entry it is scored against; ``index`` is 0-based."""
+class Pair(NamedTuple):
+    """A test entry and the gold entry it is scored against; ``index`` is 0-based (a named tuple: one is
+    made per pair, and a frozen dataclass costs several times as much to build)."""
 
     index: int
     test: Entry
