@@ -452,9 +452,12 @@ class Scorer:
 
     def one_to_many(self, candidates: Sequence[GraphLike], gold: GraphLike) -> list[Any]:
         """Each candidate scored against ``gold`` (prepared once); one result per candidate, in order."""
-        results = self._warm.one_to_many(candidates, gold)
+        results, index = self._warm.distinct_results(candidates, gold)
         metrics = zip(self._warm.metrics, self._specs)
-        return self._shape([_pair_scores(m, [r[k] for r in results], spec) for k, (m, spec) in enumerate(metrics)])
+        scores = self._shape([_pair_scores(m, [r[k] for r in results], spec) for k, (m, spec) in enumerate(metrics)])
+        if self._one:  # a candidate given twice: the same (frozen) score object twice
+            return [scores[k] for k in index]
+        return [dict(scores[k]) for k in index]  # a dict of its own for each candidate
 
     def pairs(self, tests: CorpusLike, golds: CorpusLike) -> dict[str, CorpusScore]:
         """A batch of pairs: ``{spec: CorpusScore}`` with every pair's score, micro, macro and signature."""

@@ -93,6 +93,7 @@ def test_a_repeated_candidate_gets_one_score_object(metric):
     candidates = [TESTS[0], GOLDS[0], TESTS[0], TESTS[2], TESTS[0]]
     scores = amrmetrics.Scorer(metric).one_to_many(candidates, GOLDS[0])
     if isinstance(scores[0], dict):
+        assert len({id(s) for s in scores}) == len(candidates)  # each candidate's {spec: score} is its own
         scores = [next(iter(s.values())) for s in scores]
     assert scores[0] is scores[2] is scores[4]
     assert len({id(s) for s in scores}) == 3

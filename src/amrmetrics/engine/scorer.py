@@ -67,7 +67,13 @@ class WarmScorer:
         return self.one_to_many([test], gold)[0]
 
     def one_to_many(self, candidates: Sequence[GraphLike], gold: GraphLike) -> list[tuple[PairResult, ...]]:
-        """Every candidate against one gold graph, which is prepared once per preset.
+        """Every candidate against one gold graph, which is prepared once per preset (see :meth:`distinct_results`)."""
+        results, index = self.distinct_results(candidates, gold)
+        return [results[k] for k in index]
+
+    def distinct_results(self, candidates: Sequence[GraphLike], gold: GraphLike) -> tuple[list[tuple[PairResult, ...]], list[int]]:
+        """The results of the distinct candidates (in order of first appearance) against one gold graph, which
+        is prepared once per preset, and for each candidate the position of its result in that list.
 
         Equal PENMAN strings among the candidates (sampling often yields a parse twice) are scored once.
         One metric with a fused path (:meth:`~amrmetrics.metrics.base.Metric.text_scorer`) scores string
@@ -76,6 +82,7 @@ class WarmScorer:
         metrics = self._own()
         keys = [candidate if isinstance(candidate, str) else id(candidate) for candidate in candidates]
         values = dict(zip(keys, candidates))
+        position = {key: k for k, key in enumerate(values)}
         scored = self._fused(values, gold)
         left = {key: value for key, value in values.items() if key not in scored}
         if left or not scored:  # (no candidate: the gold is still read, and refused if malformed)
@@ -84,7 +91,7 @@ class WarmScorer:
             prime_metrics(metrics, lambda: [reference, *distinct.values()])
             gold_prepared: dict[Hashable, Any] = {}
             scored.update((key, _score(metrics, test, reference, gold_prepared)) for key, test in distinct.items())
-        return [scored[key] for key in keys]
+        return [scored[key] for key in values], [position[key] for key in keys]
 
     def _fused(self, values: dict[Hashable, GraphLike], gold: GraphLike) -> dict[Hashable, tuple[PairResult, ...]]:
         """The results of the string candidates the one metric's fused path (asked for once, when the scorer
