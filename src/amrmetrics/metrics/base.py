@@ -37,6 +37,15 @@ class PairResult:
     details: Mapping[str, Any] = field(default_factory=dict)
 
 
+def made_result(stats: tuple[float, ...], details: Mapping[str, Any]) -> PairResult:
+    """``PairResult(stats, details)`` with both fields set in one step, for paths that make one per pair
+    (the frozen dataclass's ``__init__`` sets them one at a time through ``object.__setattr__``). The
+    object is equal to the one ``__init__`` makes; ``__init__`` sets nothing else."""
+    result = object.__new__(PairResult)
+    result.__dict__.update(stats=stats, details=details)
+    return result
+
+
 class Metric(ABC):
     """Base class of every metric; subclasses are frozen dataclasses whose fields are parameters.
 

@@ -14,7 +14,7 @@ from amrmetrics.align.native import align_natively, core_active, is_exact_solver
 from amrmetrics.align.solve import Alignment, SolverName, make_solver, solve
 from amrmetrics.defaults import DEFAULT_SEED
 from amrmetrics.graph import Graph
-from amrmetrics.metrics.base import MatchMetric, PairResult, prf
+from amrmetrics.metrics.base import MatchMetric, PairResult, made_result, prf
 from amrmetrics.metrics.doc_start import sentence_start
 from amrmetrics.standardize import Preset, PresetName, get_preset
 
@@ -166,7 +166,7 @@ def _compiled_result(found: tuple[list[list[str]], float, float, str, float, flo
         return None
     aligned, value, upper, status, n_test, n_gold, seconds = found
     details = {"lower": value, "upper": upper, "status": status, "solver_seconds": seconds, "alignment": aligned}
-    return PairResult((value, n_test, n_gold, upper), details)
+    return made_result((value, n_test, n_gold, upper), details)
 
 
 @dataclass(frozen=True)
