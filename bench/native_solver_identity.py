@@ -49,9 +49,8 @@ def call(core, function: str, *args) -> list:
     found = getattr(core, function)(*args)
     after = core.counters()
     if found is not None:
-        found = (
-            list(found)[:6] if function == "align_graphs" else list(found)
-        )  # align_graphs: no seconds
+        if isinstance(found[-1], dict):  # align_graphs(pairs=True): statistics and details, without the seconds
+            found = [found[0], {k: v for k, v in found[1].items() if k != "solver_seconds"}]
         found = [list(x) if isinstance(x, tuple) else x for x in found]
     return [found, step(before, after)]
 

@@ -51,6 +51,10 @@ PyObject* field_names[N_FIELDS] = {};
 Py_ssize_t field_offsets[N_FIELDS] = {};
 bool offsets_known = false;
 PyObject* constants[3] = {};  // ":domain", ":TOP", "top"
+// a certified Smatch pair's details, in the order metrics/smatch.py's AlignedMatch.pair writes them
+const char* const DETAIL_NAMES[] = {"lower", "upper", "status", "solver_seconds", "alignment", "optimal"};
+enum Detail { LOWER, UPPER, STATUS, SOLVER_SECONDS, ALIGNMENT, OPTIMAL, N_DETAILS };
+PyObject* detail_names[N_DETAILS] = {};
 
 PyObject** slot_of(PyObject* graph, Field f) { return reinterpret_cast<PyObject**>(reinterpret_cast<char*>(graph) + field_offsets[f]); }
 
@@ -718,6 +722,17 @@ PyObject* variable_pairs(const std::vector<int>& mapping, const std::vector<amr:
 
 using Began = std::chrono::steady_clock::time_point;
 
+/// ((value, test triples, gold triples, upper), details): a certified pair's statistics and details as
+/// AlignedMatch.pair reports them (upper = lower = value; ``aligned`` is stolen).
+PyObject* pair_answer(PyObject* aligned, double value, double n_test, double n_gold, double seconds) {
+    Ref pairs(aligned), details(PyDict_New()), found(PyFloat_FromDouble(value)), spent(PyFloat_FromDouble(seconds));
+    if (!details || !found || !spent) return nullptr;
+    PyObject* values[] = {found.p, found.p, detail_names[OPTIMAL], spent.p, pairs.p};
+    for (int k = LOWER; k <= ALIGNMENT; ++k)
+        if (PyDict_SetItem(details.p, detail_names[k], values[k]) < 0) return nullptr;
+    return Py_BuildValue("((dddd)O)", value, n_test, n_gold, value, details.p);
+}
+
 /// align_graphs's answer for two prepared graphs as triples (see its doc).
 PyObject* align_triples(const amr::Triples& test, const amr::Triples& gold, bool product, double timeout, bool pairs, Began began) {
     Reused<AlignBuffers> buffers;
@@ -737,8 +752,7 @@ PyObject* align_triples(const amr::Triples& test, const amr::Triples& gold, bool
     PyObject* aligned = variable_pairs(outcome.mapping, buffers->test_names, buffers->gold_names);
     if (!aligned) return nullptr;
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
-    return Py_BuildValue("(Nddsddd)", aligned, outcome.value, outcome.value, "optimal", triple_count(test), triple_count(gold),
-                         seconds);
+    return pair_answer(aligned, outcome.value, triple_count(test), triple_count(gold), seconds);
 }
 
 struct GraphTriples {
@@ -752,7 +766,7 @@ bool graph_triples(PyObject* graph, amr::Triples& out) {
 }
 
 /// (mapping, value, upper, "optimal") for two prepared graphs, or None (the Python path decides);
-/// with ``pairs``: (variable pairs, value, upper, "optimal", test triples, gold triples, seconds).
+/// with ``pairs``: pair_answer (the pair's statistics and details, the alignment as variable pairs).
 PyObject* align_graphs(PyObject*, PyObject* args) {
     PyObject *test, *gold;
     int product, pairs = 0;
@@ -1104,11 +1118,12 @@ PyMethodDef methods[] = {
     {"align_graphs", align_graphs, METH_VARARGS,
      "align_graphs(test, gold, product, timeout, pairs=False) -> (mapping, value, upper, status) or None: the exact "
      "Smatch alignment of two prepared graphs (build_problem, then the exact solver); None when the Python path "
-     "decides. With pairs: ([[test variable, gold variable], ...], value, upper, status, test triples, gold "
-     "triples, seconds)."},
+     "decides. With pairs: ((value, test triples, gold triples, upper), {'lower', 'upper', 'status', 'solver_seconds', "
+     "'alignment': [[test variable, gold variable], ...]}), a pair's statistics and details as the Smatch metric "
+     "reports them."},
     {"smatch_texts", smatch_texts, METH_VARARGS,
-     "smatch_texts(test, gold, steps, product) -> ([[test variable, gold variable], ...], value, upper, status, test "
-     "triples, gold triples, seconds) or None: align_graphs(pairs=True) on the two texts as parse_regular reads them "
+     "smatch_texts(test, gold, steps, product) -> ((value, test triples, gold triples, upper), details) or None: "
+     "align_graphs(pairs=True) on the two texts as parse_regular reads them "
      "and standardize prepares them with steps, in one call; None when any of those calls would be None."},
     {"sembleu_texts", sembleu_texts, METH_VARARGS,
      "sembleu_texts(test, gold, n) -> (m1, c1, ..., mn, cn, len_test, len_gold) or None: SemBLEU's statistics (default "
@@ -1137,6 +1152,10 @@ PyMODINIT_FUNC PyInit__core(void) {
     }
     strings = new (std::nothrow) StringCache();
     if (!strings) return PyErr_NoMemory();
+    for (int k = 0; k < N_DETAILS; ++k) {
+        detail_names[k] = PyUnicode_InternFromString(DETAIL_NAMES[k]);
+        if (!detail_names[k]) return nullptr;
+    }
     const char* texts[3] = {":domain", ":TOP", "top"};
     for (int k = 0; k < 3; ++k) {
         constants[k] = PyUnicode_InternFromString(texts[k]);

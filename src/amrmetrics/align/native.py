@@ -25,7 +25,7 @@ lower bound below the upper) is what the pair reports, the same with and without
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -196,10 +196,11 @@ def align_natively(test: Graph, gold: Graph, duplicates: str) -> Alignment | Non
     return Alignment(mapping, value, upper, status, time.perf_counter() - began)
 
 
-def pair_natively(test: Graph, gold: Graph, duplicates: str) -> tuple[list[list[str]], float, float, str, float, float, float] | None:
-    """What a Smatch pair reports, from the compiled core: ``(alignment, value, upper, status, test
-    triples, gold triples, seconds)`` with the alignment as ``[[test variable, gold variable], ...]``;
-    None when :func:`align_natively` would be None."""
+def pair_natively(test: Graph, gold: Graph, duplicates: str) -> tuple[tuple[float, float, float, float], dict[str, Any]] | None:
+    """What a Smatch pair reports, from the compiled core: ``((value, test triples, gold triples, upper),
+    details)`` with the details the Smatch metric writes (``lower``, ``upper``, ``status``,
+    ``solver_seconds``, ``alignment`` as ``[[test variable, gold variable], ...]``); None when
+    :func:`align_natively` would be None."""
     core = _native.CORE
     if core is None:
         return None
@@ -213,7 +214,7 @@ def core_active() -> bool:
 
 def pair_texts_natively(
     test: str, gold: str, steps: tuple[str, ...], duplicates: str
-) -> tuple[list[list[str]], float, float, str, float, float, float] | None:
+) -> tuple[tuple[float, float, float, float], dict[str, Any]] | None:
     """What :func:`pair_natively` answers for the two graphs the compiled reader reads from ``test`` and
     ``gold`` and the compiled ``steps`` prepare, in one call that makes no graph object (the fused path of
     a pair given as texts); None wherever the reader, the steps or :func:`pair_natively` would give None."""

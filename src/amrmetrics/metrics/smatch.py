@@ -160,13 +160,10 @@ class AlignedMatch(MatchMetric):
         return items
 
 
-def _compiled_result(found: tuple[list[list[str]], float, float, str, float, float, float] | None) -> PairResult | None:
-    """A pair's result from the compiled core's answer (None stays None)."""
-    if found is None:
-        return None
-    aligned, value, upper, status, n_test, n_gold, seconds = found
-    details = {"lower": value, "upper": upper, "status": status, "solver_seconds": seconds, "alignment": aligned}
-    return made_result((value, n_test, n_gold, upper), details)
+def _compiled_result(found: tuple[tuple[float, float, float, float], dict[str, Any]] | None) -> PairResult | None:
+    """A pair's result from the compiled core's answer, its statistics and the details :meth:`AlignedMatch.pair`
+    writes (None stays None)."""
+    return None if found is None else made_result(*found)
 
 
 @dataclass(frozen=True)
