@@ -17,11 +17,12 @@ from conftest import EXAMPLES, ROOT
 
 BENCH = ROOT / "bench" / "native_instructions.py"
 FAKE = """#!/bin/sh
-# the child's last three arguments: data file, workload, rounds
-for last; do :; done
-eval "workload=\\${$(($# - 1))}"
+# the child's last four arguments: data file, workload, rounds, slots
+eval "workload=\\${$(($# - 2))}"
+eval "last=\\${$(($# - 1))}"
 step=5000; [ "$workload" = reward ] && step=7000
 scale=1; [ -n "$PYTHONPATH" ] && scale=2
+[ "$PYTHONHASHSEED" = 1 ] && step=$((step * 3))  # another seed, another count: the table shows their mean
 echo "==1== Collected : $(( (1000000 + last * step) * scale ))" >&2
 """
 
@@ -46,12 +47,13 @@ def test_the_table_divides_the_extra_rounds_count_by_their_items(tmp_path: Path)
     tools.mkdir()
     (tools / "valgrind").write_text(FAKE)
     (tools / "valgrind").chmod(stat.S_IRWXU)
-    done = run(tmp_path, "--rounds", "1", "3", "--vs", str(tmp_path), path=f"{tools}:{os.environ['PATH']}")
+    done = run(tmp_path, "--rounds", "1", "3", "--seeds", "2", "--vs", str(tmp_path), path=f"{tools}:{os.environ['PATH']}")
     assert done.returncode == 0, done.stderr
     rows = {line.split("|")[1].strip(): line.split("|")[3:-1] for line in done.stdout.splitlines() if line.startswith("| ")}
     # batch: 5000 a round over 2 pairs; reward: 7000 a round over 1 call; the --vs tree counts twice as much
-    assert [c.strip() for c in rows["batch"]] == ["2,500", "5,000", "0.500"]
-    assert [c.strip() for c in rows["reward"]] == ["7,000", "14,000", "0.500"]
+    # with --seeds 2 the second seed counts three times as much a round: the mean is twice the first seed's
+    assert [c.strip() for c in rows["batch"]] == ["5,000 (2,500-7,500)", "10,000 (5,000-15,000)", "0.500"]
+    assert [c.strip() for c in rows["reward"]] == ["14,000 (7,000-21,000)", "28,000 (14,000-42,000)", "0.500"]
 
 
 def test_without_valgrind_it_says_so(tmp_path: Path) -> None:
