@@ -157,10 +157,11 @@ def test_a_result_made_in_one_step_is_the_dataclass_its_fields_make():
     import dataclasses
     import pickle
 
-    from amrmetrics.metrics.base import PairResult, made_result
+    from amrmetrics.metrics.base import PairResult, made_frozen
 
     details = {"status": "optimal", "alignment": [["a", "b"]]}
-    made, built = made_result((1.0, 2.0, 3.0, 1.0), details), PairResult((1.0, 2.0, 3.0, 1.0), details)
+    made = made_frozen(PairResult, stats=(1.0, 2.0, 3.0, 1.0), details=details)
+    built = PairResult((1.0, 2.0, 3.0, 1.0), details)
     assert made == built and repr(made) == repr(built) and vars(made) == vars(built)
     assert pickle.loads(pickle.dumps(made)) == built and dataclasses.replace(made, stats=(0.0,)).details is details
     with pytest.raises(dataclasses.FrozenInstanceError):

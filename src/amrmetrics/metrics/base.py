@@ -37,13 +37,13 @@ class PairResult:
     details: Mapping[str, Any] = field(default_factory=dict)
 
 
-def made_result(stats: tuple[float, ...], details: Mapping[str, Any]) -> PairResult:
-    """``PairResult(stats, details)`` with both fields set in one step, for paths that make one per pair
-    (the frozen dataclass's ``__init__`` sets them one at a time through ``object.__setattr__``). The
-    object is equal to the one ``__init__`` makes; ``__init__`` sets nothing else."""
-    result = object.__new__(PairResult)
-    result.__dict__.update(stats=stats, details=details)
-    return result
+def made_frozen(cls: type[T], **fields: Any) -> T:
+    """``cls(**fields)`` for a frozen dataclass whose ``__init__`` only sets its fields, with all of them set in
+    one step: ``__init__`` sets them one at a time through ``object.__setattr__``, a cost paths that make
+    one object a pair (results and scores of candidates) notice. The object equals the one ``__init__`` makes."""
+    made = object.__new__(cls)
+    made.__dict__.update(fields)
+    return made
 
 
 class Metric(ABC):
