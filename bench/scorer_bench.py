@@ -18,7 +18,12 @@ Columns:
 * ``reward``: ``scorer.one_to_many(64 candidates, gold)``, the reward of a batch of sampled
   parses (the candidates are the gold with concepts and roles randomly replaced, so some repeat);
 * ``smatch 1.0.4``: its ``get_amr_match`` (4 restarts, as its command line) in the interpreter of
-  ``--reference-python`` (skipped with a note when that interpreter has no smatch).
+  ``--reference-python`` (skipped with a note when that interpreter has no smatch), one process kept for
+  the whole bench;
+* ``batch vs smatch 1.0.4``: for the first metric, the median over the rounds of the ratio of its batch
+  rate to smatch 1.0.4's, each timed in the same round (smatch 1.0.4's pass over the pairs is split in
+  two halves with the batch between them), with the range over the rounds; for the others, their batch
+  rate over smatch 1.0.4's median rate.
 
     python bench/scorer_bench.py [--shared ../shared] [--reference-python PY] [--repeats 3]
 """
@@ -26,6 +31,7 @@ Columns:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import json
 import os
@@ -35,7 +41,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -54,15 +60,19 @@ import json, os, sys, time
 os.sched_setaffinity(0, {int(sys.argv[2])})
 import smatch
 pairs = json.load(open(sys.argv[1]))
-def run():
-    for test, gold in pairs:
+def run(part):
+    for test, gold in part:
         smatch.match_triple_dict.clear()
         smatch.get_amr_match(test, gold)
-run()
-start = time.process_time()
-run()
-print(len(pairs) / (time.process_time() - start))
+run(pairs)
+print("ready", flush=True)
+for line in sys.stdin:
+    start, stop = map(int, line.split())
+    began = time.process_time()
+    run(pairs[start:stop])
+    print(time.process_time() - began, flush=True)
 """
+"""smatch 1.0.4 as a server: one warm-up pass over the pairs, then the CPU seconds of each slice asked for."""
 
 
 def texts(path: Path) -> list[str]:
@@ -122,25 +132,72 @@ def map_pairs(score: Callable[[Any, Any], Any], pairs: Any) -> list[Any]:
     return [score(a, b) for a, b in pairs]
 
 
+@contextlib.contextmanager
+def reference_process(python: str, data: Path, cpu: int) -> Iterator[Callable[[int, int], float]]:
+    """smatch 1.0.4 (the interpreter ``python``) in a process of its own, pinned to ``cpu`` and warmed up
+    once on the pairs of the JSON file ``data``; yields a function giving the CPU seconds of
+    ``get_amr_match`` over pairs ``start`` to ``stop``."""
+    process = subprocess.Popen([python, "-c", REFERENCE, str(data), str(cpu)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert process.stdin is not None and process.stdout is not None
+    ask, answer = process.stdin, process.stdout
+
+    def seconds(start: int, stop: int) -> float:
+        ask.write(f"{start} {stop}\n")
+        ask.flush()
+        return float(answer.readline())
+
+    try:
+        if answer.readline().strip() != "ready":
+            raise RuntimeError(f"smatch 1.0.4 in {python} did not start")
+        yield seconds
+    finally:
+        ask.close()
+        process.wait()
+
+
 def reference_rate(python: str, data: Path, cpu: int) -> float:
     """smatch 1.0.4's pairs per second (after a warm-up pass) on the pairs in ``data``."""
-    done = subprocess.run([python, "-c", REFERENCE, str(data), str(cpu)], capture_output=True, text=True, check=True)
-    return float(done.stdout)
+    count = len(json.loads(data.read_text(encoding="utf-8")))
+    with reference_process(python, data, cpu) as seconds:
+        return count / seconds(0, count)
 
 
-def rounds_beside_reference(python: str, tests: list[str], golds: list[str], cpu: int, repeats: int, one_round: Callable[[], None]) -> list[float]:
-    """Run ``one_round`` ``repeats`` times, each right after timing smatch 1.0.4 (in ``python``, when it has
-    smatch) on the same pairs and CPU; smatch 1.0.4's rates, one per round (none without it)."""
-    has_smatch = subprocess.run([python, "-c", "import smatch"], capture_output=True, check=False).returncode == 0
+def has_smatch(python: str) -> bool:
+    """True when the interpreter ``python`` can import smatch."""
+    return subprocess.run([python, "-c", "import smatch"], capture_output=True, check=False).returncode == 0
+
+
+def rounds_beside_reference(
+    python: str, tests: list[str], golds: list[str], cpu: int, repeats: int, one_round: Callable[[], None], paired: Callable[[], float]
+) -> tuple[list[float], list[float]]:
+    """``repeats`` rounds, each timing smatch 1.0.4 (in ``python``, when it has smatch) over the pairs in
+    two halves with ``paired`` (a rate in pairs per CPU second) run between them, then ``one_round``.
+    Both tools are timed within the same few seconds: this host's speed drifts by tens of percent from
+    one minute to the next, and a ratio of rates taken minutes apart moved with it. smatch 1.0.4's rates
+    and ``paired``'s ratios to them, one per round (neither without smatch)."""
     references: list[float] = []
+    ratios: list[float] = []
+    n = len(tests)
     with tempfile.TemporaryDirectory() as folder:
         data = Path(folder, "pairs.json")
         data.write_text(json.dumps(list(zip(tests, golds))), encoding="utf-8")
-        for _ in range(repeats):
-            if has_smatch:
-                references.append(reference_rate(python, data, cpu))
-            one_round()
-    return references
+        with reference_process(python, data, cpu) if has_smatch(python) else contextlib.nullcontext() as seconds:
+            for _ in range(repeats):
+                if seconds is None:
+                    paired()
+                else:
+                    spent = seconds(0, n // 2)
+                    ours = paired()
+                    spent += seconds(n // 2, n)
+                    references.append(n / spent)
+                    ratios.append(ours / references[-1])
+                one_round()
+    return references, ratios
+
+
+def spread(ratios: list[float]) -> str:
+    """The median ratio with its range over the rounds, as the tables print it."""
+    return f"{statistics.median(ratios):.1f}x ({min(ratios):.1f}-{max(ratios):.1f})"
 
 
 def perturbed(gold: str, vocabulary: list[str], rng: random.Random) -> str:
@@ -176,10 +233,16 @@ def main() -> None:
     for scorer in scorers.values():
         scorer.pairs(tests[:200], golds[:200])  # warm-up
     rounds: dict[str, list[list[float]]] = {spec: [] for spec in scorers}
+    first = next(iter(scorers))
+    batches: list[tuple[float, float]] = []
+
+    def paired() -> float:
+        batches.append(rate(n, partial(scorers[first].pairs, tests, golds)))
+        return batches[-1][0]
 
     def one_round() -> None:
         for spec, scorer in scorers.items():
-            batch, collector = rate(n, partial(scorer.pairs, tests, golds))
+            batch, collector = batches[-1] if spec == first else rate(n, partial(scorer.pairs, tests, golds))
             found = [
                 batch,
                 collector,
@@ -189,7 +252,7 @@ def main() -> None:
             ]
             rounds[spec].append(found)
 
-    references = rounds_beside_reference(args.reference_python, tests, golds, cpu, args.repeats, one_round)
+    references, ratios = rounds_beside_reference(args.reference_python, tests, golds, cpu, args.repeats, one_round, paired)
     has_smatch = bool(references)
     reference = statistics.median(references) if references else 0.0
     medians = {spec: [statistics.median(column) for column in zip(*found)] for spec, found in rounds.items()}
@@ -203,7 +266,7 @@ def main() -> None:
     )
     print("|---|---|---|---|---|---|---|---|")
     for spec, batch, collector, single, graphs, reward in rows:
-        versus = f"{batch / reference:.1f}x" if has_smatch else "n/a"
+        versus = "n/a" if not has_smatch else spread(ratios) if spec == first else f"{batch / reference:.1f}x"
         print(
             f"| {spec} | {batch:,.0f} | {collector:.0%} | {single:,.0f} | {batch / single:.2f}x | {graphs:,.0f} "
             f"| {reward:.1f} | {versus} |"
