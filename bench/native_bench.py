@@ -7,8 +7,8 @@ the pure-Python path (``AMRMETRICS_NATIVE=0``) and smatch 1.0.4 side by side, me
 In process (CPU time of this process, every run cold as in bench/scorer_bench.py): Smatch batches
 (``Scorer.pairs``) on the 1,501 STS dev pairs, single-pair calls, the reward of 64 candidates against
 one gold (``one_to_many``), and SemBLEU and rematch batches; smatch 1.0.4's ``get_amr_match`` in
-the interpreter of ``--reference-python``, pinned to the same CPU. The first row's batch is timed between
-the two halves of smatch 1.0.4's pass over the pairs in each round; its ratio is the median of the rounds'
+the interpreter of ``--reference-python``, pinned to the same CPU. The first row's batch (five cold runs) is
+timed between the two halves of smatch 1.0.4's pass over the pairs in each round; its ratio is the median of the rounds'
 ratios (their range in brackets); the other rows divide their rate by smatch 1.0.4's median rate. Whole processes (wall and CPU
 seconds, pinned to that CPU, after one uncounted warm-up run each, with bytecode caching on as in an
 installed package): ``amrmetrics score`` on the 400 Little Prince pairs against ``smatch.py -r 4``.
@@ -41,6 +41,7 @@ from scorer_bench import (
     perturbed,
     pin_to_one_cpu,
     rate,
+    repeated_rate,
     rounds_beside_reference,
     spread,
     sts_dev,
@@ -111,7 +112,7 @@ def in_process(args: argparse.Namespace, cpu: int) -> None:
     batches: list[float] = []
 
     def paired() -> float:
-        batches.append(rate(n, partial(scorers["smatch"].pairs, tests, golds))[0])
+        batches.append(repeated_rate(n, partial(scorers["smatch"].pairs, tests, golds))[0])
         return batches[-1]
 
     def one_round() -> None:

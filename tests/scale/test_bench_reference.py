@@ -70,3 +70,11 @@ def test_without_smatch_the_rounds_run_and_no_ratio_is_made(tmp_path: Path, monk
     found = scorer_bench.rounds_beside_reference(sys.executable, ["t"], ["g"], 0, 3, lambda: ran.append("round"), paired)
     assert found == ([], [])
     assert ran == ["paired", "round"] * 3
+
+
+def test_repeated_runs_give_the_rate_and_collector_share_of_their_total_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    runs = iter([(100.0, 0.1), (50.0, 0.3)])  # 10 items: 0.1 s then 0.2 s
+    monkeypatch.setattr(scorer_bench, "rate", lambda count, work: next(runs))
+    items_per_second, share = scorer_bench.repeated_rate(10, lambda: None, runs=2)
+    assert items_per_second == pytest.approx(20 / 0.3)
+    assert share == pytest.approx((0.1 * 0.1 + 0.2 * 0.3) / 0.3)
