@@ -40,7 +40,7 @@ from amrmetrics.engine.prime import without_disk_cache
 from amrmetrics.engine.run import score_pair
 from amrmetrics.engine.scorer import WarmScorer
 from amrmetrics.engine.sources import CorpusLike, GraphLike, to_graph
-from amrmetrics.metrics.base import Metric, PairResult, made_frozen
+from amrmetrics.metrics.base import Metric, PairResult, dict_maker
 from amrmetrics.metrics.registry import MetricSpecError, build_metric, parameter_names, parse_metrics
 from amrmetrics.read import OnError
 from amrmetrics.stats.aggregate import MetricReport
@@ -174,27 +174,27 @@ def _metrics(
     return out
 
 
+def _pair_score(metric: str, scores: dict[str, float], stats: dict[str, float], details: Mapping[str, Any]) -> PairScore:
+    """``PairScore(metric, scores, stats, details)`` with its fields written straight into the new object
+    (the frozen dataclass's ``__init__`` sets each through ``object.__setattr__``): about a third of the
+    cost, paid once a candidate in a reward loop. The object equals the one ``__init__`` makes."""
+    made = object.__new__(PairScore)
+    fields = made.__dict__
+    fields["metric"] = metric
+    fields["scores"] = scores
+    fields["stats"] = stats
+    fields["details"] = details
+    return made
+
+
 def _pair_scores(metric: Metric, results: Sequence[PairResult], spec: str | None = None) -> list[PairScore]:
-    """One metric's scores of many pairs (its ``scores`` computed once, for all of them; one pair's
-    from its 1-D statistics, the per-pair path a metric may make cheaper, as SemBLEU does). A result
-    that recurs (a candidate given twice to ``one_to_many``) gives one (frozen) score object."""
+    """One metric's scores of many pairs (its per-pair scores computed once, for all of them)."""
     if not results:
         return []
-    distinct = list({id(r): r for r in results}.values())  # in order of first appearance
-    names, rows = metric.pair_rows([r.stats for r in distinct])
     spec = metric.spec() if spec is None else spec
-    stat_names = metric.stat_names
-    made = {
-        id(result): made_frozen(
-            PairScore,
-            metric=spec,
-            scores=dict(zip(names, row)),
-            stats=dict(zip(stat_names, map(float, result.stats))),
-            details=result.details,
-        )
-        for result, row in zip(distinct, rows)
-    }
-    return [made[id(r)] for r in results]
+    stats = dict_maker(metric.stat_names)
+    scores = metric.pair_scores([r.stats for r in results])
+    return [_pair_score(spec, row, stats(result.stats), result.details) for result, row in zip(results, scores)]
 
 
 def _corpus_scores(result: CorpusResult) -> dict[str, CorpusScore]:

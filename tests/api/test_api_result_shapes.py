@@ -148,6 +148,7 @@ def test_pair_scores_are_the_frozen_objects_their_fields_make():
         fields = {f.name: getattr(score, f.name) for f in dataclasses.fields(amrmetrics.PairScore)}
         made = amrmetrics.PairScore(**fields)
         assert score == made and repr(score) == repr(made) and vars(score) == vars(made)
+        assert list(vars(score)) == list(fields)
         assert pickle.loads(pickle.dumps(score)) == made
         with pytest.raises(dataclasses.FrozenInstanceError):
             score.metric = "other"  # type: ignore[misc]
@@ -157,12 +158,13 @@ def test_a_result_made_in_one_step_is_the_dataclass_its_fields_make():
     import dataclasses
     import pickle
 
-    from amrmetrics.metrics.base import PairResult, made_frozen
+    from amrmetrics.metrics.base import PairResult, pair_result
 
     details = {"status": "optimal", "alignment": [["a", "b"]]}
-    made = made_frozen(PairResult, stats=(1.0, 2.0, 3.0, 1.0), details=details)
+    made = pair_result((1.0, 2.0, 3.0, 1.0), details)
     built = PairResult((1.0, 2.0, 3.0, 1.0), details)
     assert made == built and repr(made) == repr(built) and vars(made) == vars(built)
+    assert list(vars(made)) == [f.name for f in dataclasses.fields(PairResult)]
     assert pickle.loads(pickle.dumps(made)) == built and dataclasses.replace(made, stats=(0.0,)).details is details
     with pytest.raises(dataclasses.FrozenInstanceError):
         made.stats = ()  # type: ignore[misc]

@@ -14,7 +14,7 @@ from amrmetrics.align.native import align_natively, core_active, is_exact_solver
 from amrmetrics.align.solve import Alignment, SolverName, make_solver, solve
 from amrmetrics.defaults import DEFAULT_SEED
 from amrmetrics.graph import Graph
-from amrmetrics.metrics.base import MatchMetric, PairResult, made_frozen, prf
+from amrmetrics.metrics.base import MatchMetric, PairResult, pair_result, prf
 from amrmetrics.metrics.doc_start import sentence_start
 from amrmetrics.standardize import Preset, PresetName, get_preset
 
@@ -163,7 +163,7 @@ class AlignedMatch(MatchMetric):
 def _compiled_result(found: tuple[tuple[float, float, float, float], dict[str, Any]] | None) -> PairResult | None:
     """A pair's result from the compiled core's answer, its statistics and the details :meth:`AlignedMatch.pair`
     writes (None stays None)."""
-    return None if found is None else made_frozen(PairResult, stats=found[0], details=found[1])
+    return None if found is None else pair_result(found[0], found[1])
 
 
 @dataclass(frozen=True)
