@@ -6,6 +6,7 @@ as well) shows the order of the calls and checks the rates and ratios the benche
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -46,7 +47,7 @@ def test_the_paired_batch_runs_between_the_halves_of_each_reference_pass(tmp_pat
         return 5000.0
 
     references, ratios = scorer_bench.rounds_beside_reference(
-        sys.executable, tests, golds, min(scorer_bench.os.sched_getaffinity(0)), 2, lambda: note("round"), paired
+        sys.executable, tests, golds, min(os.sched_getaffinity(0)), 2, lambda: note("round"), paired
     )
     warm_up = [f"smatch t{k}" for k in range(7)]
     one_round = [*(f"smatch t{k}" for k in range(3)), "paired", *(f"smatch t{k}" for k in range(3, 7)), "round"]
