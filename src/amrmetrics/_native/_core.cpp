@@ -51,7 +51,8 @@ PyObject* field_names[N_FIELDS] = {};
 Py_ssize_t field_offsets[N_FIELDS] = {};
 bool offsets_known = false;
 PyObject* constants[3] = {};  // ":domain", ":TOP", "top"
-// a certified Smatch pair's details, in the order metrics/smatch.py's AlignedMatch.pair writes them
+// a certified Smatch pair's detail keys, in the order metrics/smatch.py's AlignedMatch.pair writes them,
+// then the one status value such a pair has ("optimal")
 const char* const DETAIL_NAMES[] = {"lower", "upper", "status", "solver_seconds", "alignment", "optimal"};
 enum Detail { LOWER, UPPER, STATUS, SOLVER_SECONDS, ALIGNMENT, OPTIMAL, N_DETAILS };
 PyObject* detail_names[N_DETAILS] = {};
